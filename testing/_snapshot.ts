@@ -1,0 +1,185 @@
+/**
+ * Detach rules shared by every double: what is copied, what keeps its identity.
+ *
+ * A snapshot copies the mutable data containers a test could later change
+ * (arrays, plain objects from any realm, array buffers and their views) and
+ * keeps everything else by identity (functions, class instances such as
+ * `AbortSignal`, `Usage`, `Manifest`, `Map`, `Date`, errors, promises).
+ * Cycles and aliasing inside one snapshot are preserved through a memo.
+ *
+ * @module
+ */
+
+const objectToString = Object.prototype.toString;
+const functionToString = Function.prototype.toString;
+const objectConstructorSource = functionToString.call(Object);
+const getPrototypeOf = Object.getPrototypeOf;
+const ownKeys = Reflect.ownKeys;
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** Prototypes already classified as "plain object" prototypes (any realm). */
+const plainPrototypes = new WeakSet<object>([Object.prototype]);
+const nonPlainPrototypes = new WeakSet<object>();
+
+/**
+ * True for objects created by `{}`, `Object.create(null)`, `JSON.parse`, or an
+ * object literal in another realm (a vm context, an iframe).
+ */
+export function isPlainObject(value: object): boolean {
+  const proto = getPrototypeOf(value);
+  if (proto === null || plainPrototypes.has(proto)) return true;
+  if (nonPlainPrototypes.has(proto)) return false;
+  const plain = hasOwn.call(proto, 'constructor') &&
+    typeof proto.constructor === 'function' &&
+    functionToString.call(proto.constructor) === objectConstructorSource;
+  (plain ? plainPrototypes : nonPlainPrototypes).add(proto);
+  return plain;
+}
+
+function isArrayBufferLike(value: object): value is ArrayBuffer | SharedArrayBuffer {
+  const tag = objectToString.call(value);
+  return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]';
+}
+
+/**
+ * Returns a detached copy of `value` under the testing snapshot rules.
+ * Primitives and functions are returned unchanged.
+ */
+export function snapshotValue<T>(value: T, memo: WeakMap<object, unknown> = new WeakMap()): T {
+  if (typeof value !== 'object' || value === null) return value;
+  return snapshotObject(value, memo) as T;
+}
+
+function snapshotObject(value: object, memo: WeakMap<object, unknown>): unknown {
+  const seen = memo.get(value);
+  if (seen !== undefined) return seen;
+
+  if (Array.isArray(value)) {
+    const length = value.length;
+    const copy = new Array(length);
+    memo.set(value, copy);
+    for (let i = 0; i < length; i++) {
+      const item = value[i];
+      copy[i] = typeof item === 'object' && item !== null ? snapshotObject(item, memo) : item;
+    }
+    return copy;
+  }
+
+  if (isPlainObject(value)) {
+    const copy = Object.create(getPrototypeOf(value));
+    memo.set(value, copy);
+    for (const key of ownKeys(value)) {
+      if (!isEnumerable.call(value, key)) continue;
+      const item = (value as Record<PropertyKey, unknown>)[key];
+      const detached = typeof item === 'object' && item !== null
+        ? snapshotObject(item, memo)
+        : item;
+      if (key === '__proto__') {
+        // An own "__proto__" key (from JSON.parse) must stay an own data key.
+        Object.defineProperty(copy, key, {
+          value: detached,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
+      } else {
+        copy[key] = detached;
+      }
+    }
+    return copy;
+  }
+
+  if (isArrayBufferLike(value)) {
+    const copy = value.slice(0);
+    memo.set(value, copy);
+    return copy;
+  }
+
+  if (ArrayBuffer.isView(value)) {
+    const buffer = snapshotObject(value.buffer, memo) as ArrayBuffer;
+    const copy = objectToString.call(value) === '[object DataView]'
+      ? new DataView(buffer, value.byteOffset, value.byteLength)
+      : new (value.constructor as new (
+        buffer: ArrayBuffer,
+        byteOffset: number,
+        length: number,
+      ) => ArrayBufferView)(
+        buffer,
+        value.byteOffset,
+        (value as unknown as { length: number }).length,
+      );
+    memo.set(value, copy);
+    return copy;
+  }
+
+  // Class instances, Map, Set, Date, Error, Promise, AbortSignal, Usage, ...
+  return value;
+}
+
+/** Snapshots `value` and freezes the top level of the copy. */
+export function frozenSnapshot<T>(value: T): Readonly<T> {
+  const copy = snapshotValue(value);
+  return typeof copy === 'object' && copy !== null ? Object.freeze(copy) : copy;
+}
+
+/** A frozen shallow copy of an array: what errors expose as their collections. */
+export function frozenCopy<T>(items: readonly T[]): readonly T[] {
+  return Object.freeze(items.slice());
+}
+
+/**
+ * A strict JSON-compatible clone used for provider raw usage. Anything that is
+ * not JSON data (undefined in arrays, non-finite numbers, bigint, symbols,
+ * functions, class instances, cycles) invalidates the whole clone, which then
+ * yields `undefined`. Object properties whose value is `undefined` are skipped.
+ */
+export function snapshotRawUsage(raw: unknown): Record<string, unknown> | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  try {
+    return cloneJson(raw, new Set()) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+const notJson = Symbol('not JSON');
+
+function cloneJson(value: unknown, ancestors: Set<object>): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return value;
+    throw notJson;
+  }
+  if (typeof value !== 'object') throw notJson;
+  if (ancestors.has(value)) throw notJson;
+  ancestors.add(value);
+  let copy: unknown;
+  if (Array.isArray(value)) {
+    copy = value.map((item) => {
+      if (item === undefined) throw notJson;
+      return cloneJson(item, ancestors);
+    });
+  } else {
+    const proto = getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) throw notJson;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined) continue;
+      const cloned = cloneJson(item, ancestors);
+      if (key === '__proto__') {
+        Object.defineProperty(out, key, {
+          value: cloned,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
+      } else {
+        out[key] = cloned;
+      }
+    }
+    copy = out;
+  }
+  ancestors.delete(value);
+  return copy;
+}
