@@ -1,0 +1,68 @@
+/**
+ * The record of failures a double raised, and the teardown that reports them.
+ * Written once for all three doubles (issue: no forgotten assertComplete).
+ *
+ * @module
+ */
+
+import { DoubleFailuresError } from './double_failures_error.ts';
+
+/** Remembers every failure a double raised so teardown can report swallowed ones. */
+export class FailureLog {
+  readonly #double: string;
+  #failures: unknown[] = [];
+
+  constructor(double: string) {
+    this.#double = double;
+  }
+
+  /** Records `failure` and returns it, so call sites read `throw log.raise(err)`. */
+  raise<T>(failure: T): T {
+    this.#failures.push(failure);
+    return failure;
+  }
+
+  /** A frozen copy of the recorded failures. */
+  get failures(): readonly unknown[] {
+    return Object.freeze(this.#failures.slice());
+  }
+
+  /** Returns the recorded failures and forgets them (the test saw them on purpose). */
+  take(): readonly unknown[] {
+    const taken = this.#failures;
+    this.#failures = [];
+    return Object.freeze(taken);
+  }
+
+  /** Throws {@linkcode DoubleFailuresError} if any failure was recorded. */
+  assertNone(): void {
+    if (this.#failures.length > 0) {
+      throw new DoubleFailuresError(this.#double, this.#failures);
+    }
+  }
+}
+
+/**
+ * Runs every teardown check, collecting failures: none passes silently, one is
+ * thrown as is, several are thrown together as an `AggregateError` whose message
+ * names the double.
+ */
+export function runTeardownChecks(double: string, checks: ReadonlyArray<() => void>): void {
+  const errors: unknown[] = [];
+  for (const check of checks) {
+    try {
+      check();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) {
+    throw new AggregateError(
+      errors,
+      `${double} teardown found ${errors.length} problems: ${
+        errors.map((e) => (e instanceof Error ? e.message : String(e))).join(' | ')
+      }`,
+    );
+  }
+}
