@@ -8,3 +8,5 @@
  */
 
 export { DoubleFailuresError } from './double_failures_error.ts';
+export { offlineGuard, OfflineNetworkError } from './offline_guard.ts';
+export type { OfflineGuard, OfflineNetworkApi } from './offline_guard.ts';

@@ -1,0 +1,150 @@
+/**
+ * A one-call guard that keeps a test offline: it disables the SDK's tracing
+ * export and makes every network API of the global scope fail loudly, then puts
+ * everything back on dispose.
+ *
+ * @module
+ */
+
+import { getGlobalTraceProvider, NoopTrace, setTracingDisabled } from '@openai/agents-core';
+import { FailureLog, runTeardownChecks } from './_failure_log.ts';
+
+/** The global network entry points the guard replaces (those the runtime defines). */
+export type OfflineNetworkApi = 'fetch' | 'WebSocket' | 'EventSource' | 'XMLHttpRequest';
+
+const guardedApis: readonly OfflineNetworkApi[] = [
+  'fetch',
+  'WebSocket',
+  'EventSource',
+  'XMLHttpRequest',
+];
+
+/**
+ * Thrown (or, for `fetch`, rejected) when code under an {@linkcode offlineGuard}
+ * tries to reach the network: typically a real model provider used because an
+ * agent was given a model name instead of a scripted model.
+ *
+ * @example
+ * ```ts
+ * import { offlineGuard, OfflineNetworkError } from "scripted-agents/testing";
+ *
+ * const guard = offlineGuard();
+ * const failure = await fetch("https://example.com").catch((error) => error);
+ * console.assert(failure instanceof OfflineNetworkError);
+ * guard.acknowledgeFailures();
+ * guard[Symbol.dispose]();
+ * ```
+ */
+export class OfflineNetworkError extends Error {
+  /** The global API that was called. */
+  readonly api: OfflineNetworkApi;
+  /** The URL (or request) the code tried to reach, as text. */
+  readonly target: string;
+  override readonly name = 'OfflineNetworkError';
+
+  constructor(api: OfflineNetworkApi, target: string) {
+    super(
+      `scripted-agents offlineGuard blocked ${api}(${target}): tests under the guard must not ` +
+        'use the network. Give the agent a ScriptedModel (not a model name) and keep real ' +
+        'providers out of the test.',
+    );
+    this.api = api;
+    this.target = target;
+  }
+}
+
+/** What {@linkcode offlineGuard} returns: dispose it to restore the previous state. */
+export interface OfflineGuard extends Disposable {
+  /** Every blocked network attempt so far (a frozen copy), caught or not. */
+  readonly failures: readonly unknown[];
+  /** Returns the blocked attempts and forgets them (for tests that provoke one on purpose). */
+  acknowledgeFailures(): readonly unknown[];
+  /** Throws `DoubleFailuresError` if any network attempt was blocked. */
+  assertNoNetworkUse(): void;
+  /**
+   * Restores tracing and the network APIs, then reports blocked attempts.
+   * Idempotent: a second call restores nothing and reports nothing.
+   */
+  [Symbol.dispose](): void;
+}
+
+/**
+ * Disables SDK tracing export (the SDK's own `setTracingDisabled` switch) and
+ * replaces `fetch`, `WebSocket`, `EventSource` and `XMLHttpRequest` with
+ * blockers that throw {@linkcode OfflineNetworkError}. Disposal restores the
+ * previous tracing state and the original globals, then fails if anything was
+ * blocked — even when the SDK or application code caught the error (a real
+ * provider's HTTP client turns it into a retried "connection error").
+ *
+ * Guards nest; dispose them in reverse order of creation (`using` does).
+ * Network modules imported directly (such as `node:http` or the `ws` package)
+ * are outside the global scope and are not intercepted.
+ *
+ * @example
+ * ```ts
+ * import { offlineGuard } from "scripted-agents/testing";
+ *
+ * {
+ *   using _offline = offlineGuard();
+ *   // ... run agents with scripted doubles; any network use fails the test ...
+ * }
+ * ```
+ */
+export function offlineGuard(): OfflineGuard {
+  const scope = globalThis as Record<string, unknown>;
+  const log = new FailureLog('offlineGuard');
+  const tracingWasDisabled = getGlobalTraceProvider().createTrace({}) instanceof NoopTrace;
+  const saved = new Map<OfflineNetworkApi, PropertyDescriptor>();
+
+  for (const api of guardedApis) {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, api);
+    if (descriptor === undefined || scope[api] === undefined) continue;
+    saved.set(api, descriptor);
+    Object.defineProperty(globalThis, api, {
+      configurable: true,
+      enumerable: descriptor.enumerable ?? false,
+      writable: true,
+      value: blockerFor(api, log),
+    });
+  }
+  setTracingDisabled(true);
+
+  let active = true;
+  return {
+    get failures() {
+      return log.failures;
+    },
+    acknowledgeFailures: () => log.take(),
+    assertNoNetworkUse: () => log.assertNone(),
+    [Symbol.dispose]() {
+      if (!active) return;
+      active = false;
+      for (const [api, descriptor] of saved) Object.defineProperty(globalThis, api, descriptor);
+      setTracingDisabled(tracingWasDisabled);
+      runTeardownChecks('offlineGuard', [() => log.assertNone()]);
+    },
+  };
+}
+
+function blockerFor(api: OfflineNetworkApi, log: FailureLog): unknown {
+  if (api === 'fetch') {
+    return function blockedFetch(input: unknown): Promise<never> {
+      return Promise.reject(log.raise(new OfflineNetworkError(api, describeTarget(input))));
+    };
+  }
+  return class BlockedNetworkConstructor {
+    constructor(input?: unknown) {
+      throw log.raise(new OfflineNetworkError(api, describeTarget(input)));
+    }
+  };
+}
+
+function describeTarget(input: unknown): string {
+  if (typeof input === 'string') return input;
+  if (typeof input === 'object' && input !== null) {
+    const url = (input as { url?: unknown; href?: unknown }).url ??
+      (input as { href?: unknown }).href;
+    if (typeof url === 'string') return url;
+  }
+  return String(input);
+}
