@@ -1,0 +1,359 @@
+#!/usr/bin/env node
+// `npm run recipes`: runs every recipe (tests/recipes/*_test.ts, the seed's code
+// examples) under Deno, Bun and Node, and prints a recipe × runtime table with
+// pass/fail and time, then a total. Exits non-zero if any recipe fails.
+//
+// Deno and Bun run the TypeScript sources (`scripted-agents/*` is mapped to the
+// sources by deno.json / tsconfig.json). Node runs the recipes against the built
+// npm package in npm/: each recipe is transpiled as-is to .cache/recipes/node/,
+// whose node_modules/scripted-agents links to npm/, so the bare specifiers go
+// through the package's real `exports` map. npm/ is (re)built first when it is
+// missing or older than the sources.
+//
+// When the seed document is present beside the repository (../shared/seed/), the
+// recipes are also compared with its code examples, so they stay verbatim.
+//
+// Options: --runtime=deno,bun,node (default: all)  --no-build  --rebuild
+
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const recipesDir = path.join(root, 'tests', 'recipes');
+const cacheDir = path.join(root, '.cache', 'recipes');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const args = process.argv.slice(2);
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const runtimes = (option('runtime') ?? 'deno,bun,node').split(',').filter(Boolean);
+for (const name of runtimes) {
+  if (!['deno', 'bun', 'node'].includes(name)) fail(`unknown runtime "${name}"`);
+}
+
+const recipeFiles = fs.readdirSync(recipesDir).filter((f) => f.endsWith('_test.ts')).sort();
+if (recipeFiles.length === 0) fail(`no recipes found in ${recipesDir}`);
+const recipeName = (file) => path.basename(file).replace(/_test\.(ts|mjs)$/, '');
+const recipes = recipeFiles.map(recipeName);
+
+fs.mkdirSync(cacheDir, { recursive: true });
+
+/** @type {Map<string, Map<string, {passed: boolean, tests: number, ms: number, failures: string[]}>>} */
+const results = new Map(runtimes.map((r) => [r, new Map()]));
+const wall = new Map();
+const notes = [];
+
+for (const runtime of runtimes) {
+  const started = performance.now();
+  const run = { deno: runDeno, bun: runBun, node: runNode }[runtime];
+  const byRecipe = run(recipeFiles);
+  // A file that produced no report at all (e.g. a type-check error aborting the
+  // whole Deno run) is rerun alone, so one broken recipe cannot hide the others.
+  const missing = recipeFiles.filter((f) => !byRecipe.has(recipeName(f)));
+  if (missing.length > 0 && missing.length < recipeFiles.length) {
+    for (const file of missing) {
+      for (const [name, result] of run([file])) byRecipe.set(name, result);
+    }
+  }
+  results.set(runtime, byRecipe);
+  wall.set(runtime, performance.now() - started);
+}
+
+const seedCheck = checkSeed();
+printTable();
+const failed = [...results.values()].flatMap((m) => recipes.filter((r) => !m.get(r)?.passed));
+process.exit(failed.length > 0 || seedCheck.mismatches.length > 0 ? 1 : 0);
+
+// ---------------------------------------------------------------------------
+
+function runDeno(files) {
+  const junit = path.join(cacheDir, 'deno.xml');
+  fs.rmSync(junit, { force: true });
+  const res = exec(bin('deno'), [
+    'test',
+    '--allow-env',
+    '--allow-read',
+    // Deno 2.9 makes these opt-in; the recipes must pass with them on.
+    '--sanitize-ops',
+    '--sanitize-resources',
+    `--junit-path=${junit}`,
+    ...files.map((f) => path.join('tests', 'recipes', f)),
+  ]);
+  return collectJunit(junit, res, 'deno');
+}
+
+function runBun(files) {
+  const junit = path.join(cacheDir, 'bun.xml');
+  fs.rmSync(junit, { force: true });
+  const res = exec(bin('bun'), [
+    'test',
+    '--reporter=junit',
+    `--reporter-outfile=${junit}`,
+    // A leading ./ makes bun treat the arguments as paths, not name filters.
+    ...files.map((f) => `./${path.join('tests', 'recipes', f)}`),
+  ]);
+  return collectJunit(junit, res, 'bun');
+}
+
+function runNode(files) {
+  ensureBuilt();
+  const outDir = path.join(cacheDir, 'node');
+  const ts = loadTypeScript();
+  fs.mkdirSync(path.join(outDir, 'node_modules'), { recursive: true });
+  const link = path.join(outDir, 'node_modules', 'scripted-agents');
+  fs.rmSync(link, { force: true, recursive: true });
+  fs.symlinkSync(path.join(root, 'npm'), link, 'dir');
+  const compiled = files.map((file) => {
+    const source = fs.readFileSync(path.join(recipesDir, file), 'utf8');
+    const { outputText } = ts.transpileModule(source, {
+      fileName: file,
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    });
+    const out = path.join(outDir, file.replace(/\.ts$/, '.mjs'));
+    fs.writeFileSync(out, outputText);
+    return out;
+  });
+  const res = exec(process.execPath, [
+    '--test',
+    `--test-reporter=${path.join(root, 'scripts', '_node_json_reporter.mjs')}`,
+    ...compiled,
+  ]);
+  const byRecipe = new Map();
+  for (const line of res.stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const event = JSON.parse(line);
+    const result = entry(byRecipe, recipeName(event.file));
+    result.tests += 1;
+    result.ms += event.ms;
+    if (!event.passed) {
+      result.passed = false;
+      result.failures.push(`${event.name}: ${event.message}`);
+    }
+  }
+  noteCrash(byRecipe, res, 'node');
+  return byRecipe;
+}
+
+function collectJunit(junitPath, res, runtime) {
+  const byRecipe = new Map();
+  const xml = fs.existsSync(junitPath) ? fs.readFileSync(junitPath, 'utf8') : '';
+  for (const match of xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const attrs = Object.fromEntries(
+      [...match[1].matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, unescapeXml(v)]),
+    );
+    const file = attrs.file || attrs.classname;
+    if (!file) continue;
+    const result = entry(byRecipe, recipeName(file));
+    result.tests += 1;
+    result.ms += Number(attrs.time ?? 0) * 1000;
+    const failure = (match[3] ?? '').match(/<(failure|error)\b[^>]*message="([^"]*)"/);
+    if (failure) {
+      result.passed = false;
+      result.failures.push(`${attrs.name}: ${unescapeXml(failure[2])}`);
+    }
+  }
+  noteCrash(byRecipe, res, runtime);
+  return byRecipe;
+}
+
+function entry(map, name) {
+  if (!map.has(name)) map.set(name, { passed: true, tests: 0, ms: 0, failures: [] });
+  return map.get(name);
+}
+
+function noteCrash(byRecipe, res, runtime) {
+  const everyPassed = [...byRecipe.values()].every((r) => r.passed);
+  if (res.status !== 0 && everyPassed) {
+    // The runner failed without attributing the failure to a recipe (a load or
+    // type-check error): show its output so the table's "no result" is explained.
+    notes.push(`${runtime} exited with ${res.status}:\n${tail(res.stdout + res.stderr, 40)}`);
+  }
+}
+
+function ensureBuilt() {
+  const pkg = path.join(root, 'npm', 'package.json');
+  const sources = ['mod.ts', 'deno.json', 'testing', 'realtime_testing', 'scripts/build_npm.ts'];
+  const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  const stale = !fs.existsSync(pkg) || fs.statSync(pkg).mtimeMs < newest;
+  if (args.includes('--no-build') || (!stale && !args.includes('--rebuild'))) {
+    if (!fs.existsSync(pkg)) fail('npm/ is not built (run `npm run build`)');
+    return;
+  }
+  const started = performance.now();
+  const res = exec(bin('deno'), [
+    'run',
+    '--allow-read',
+    '--allow-write',
+    '--allow-env',
+    '--allow-run',
+    'scripts/build_npm.ts',
+  ]);
+  if (res.status !== 0) fail(`npm build failed:\n${tail(res.stdout + res.stderr, 60)}`);
+  notes.push(`built npm/ in ${seconds(performance.now() - started)} before the Node run`);
+}
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(p).map((f) => newestMtime(path.join(p, f))));
+}
+
+function loadTypeScript() {
+  return createRequire(import.meta.url)(path.join(root, 'node_modules', 'typescript'));
+}
+
+// --- seed comparison --------------------------------------------------------
+
+function checkSeed() {
+  const seedDir = path.join(root, '..', 'shared', 'seed');
+  const result = { found: false, compared: 0, mismatches: [] };
+  if (!fs.existsSync(seedDir)) return result;
+  const blocks = new Map();
+  for (const file of fs.readdirSync(seedDir).filter((f) => f.endsWith('.txt'))) {
+    for (const block of seedCodeBlocks(fs.readFileSync(path.join(seedDir, file), 'utf8'))) {
+      const firstTest = block.match(/^test\('([^']*)'/m)?.[1];
+      if (firstTest) blocks.set(firstTest, block);
+    }
+  }
+  result.found = blocks.size > 0;
+  for (const file of recipeFiles) {
+    const recipe = fs.readFileSync(path.join(recipesDir, file), 'utf8');
+    const body = recipe.replace(/^(\/\/.*\n)+/, '');
+    const firstTest = body.match(/^test\('([^']*)'/m)?.[1];
+    const seed = blocks.get(firstTest);
+    if (seed === undefined) {
+      result.mismatches.push(`${recipeName(file)}: no seed example with test '${firstTest}'`);
+      continue;
+    }
+    result.compared += 1;
+    const expected = seed
+      .replaceAll("'@openai/agents/realtime/testing'", "'scripted-agents/realtime_testing'")
+      .replaceAll("'@openai/agents/testing'", "'scripted-agents/testing'");
+    if (expected.trimEnd() !== body.trimEnd()) {
+      const a = expected.split('\n');
+      const b = body.split('\n');
+      const line = a.findIndex((l, i) => l !== b[i]);
+      result.mismatches.push(
+        `${recipeName(file)}: differs from the seed at line ${line + 1} of the example` +
+          `\n    seed:   ${a[line]}\n    recipe: ${b[line]}`,
+      );
+    }
+  }
+  return result;
+}
+
+/** The seed's code examples: runs of ASCII-only lines starting at an `import` line. */
+function seedCodeBlocks(text) {
+  const blocks = [];
+  let current;
+  for (const line of text.split('\n')) {
+    const ascii = /^[\x00-\x7f]*$/.test(line);
+    if (current) {
+      if (ascii) {
+        current.push(line);
+        continue;
+      }
+      blocks.push(current);
+      current = undefined;
+    }
+    if (line.startsWith('import ')) current = [line];
+  }
+  if (current) blocks.push(current);
+  return blocks.map((b) => b.join('\n').trimEnd());
+}
+
+// --- output -----------------------------------------------------------------
+
+function printTable() {
+  const nameWidth = Math.max(6, ...recipes.map((r) => r.length));
+  const cellWidth = 16;
+  const cell = (result) => {
+    if (result === undefined) return 'FAIL no result'.padEnd(cellWidth);
+    const status = result.passed ? 'pass' : 'FAIL';
+    return `${status} ${String(Math.round(result.ms)).padStart(5)} ms`.padEnd(cellWidth);
+  };
+  const lines = [];
+  lines.push(`${'recipe'.padEnd(nameWidth)}  ${runtimes.map((r) => r.padEnd(cellWidth)).join('')}`);
+  lines.push(`${'-'.repeat(nameWidth)}  ${runtimes.map(() => '-'.repeat(cellWidth - 2) + '  ').join('')}`);
+  for (const recipe of recipes) {
+    const cells = runtimes.map((r) => cell(results.get(r).get(recipe))).join('');
+    lines.push(`${recipe.padEnd(nameWidth)}  ${cells}`);
+  }
+  lines.push(
+    `${'wall'.padEnd(nameWidth)}  ${
+      runtimes.map((r) => `${seconds(wall.get(r))}`.padStart(13).padEnd(cellWidth)).join('')
+    }`,
+  );
+  console.log(lines.join('\n'));
+  console.log();
+
+  for (const runtime of runtimes) {
+    for (const recipe of recipes) {
+      const result = results.get(runtime).get(recipe);
+      for (const failure of result?.failures ?? []) {
+        console.log(`FAIL ${recipe} [${runtime}] ${failure}`);
+      }
+    }
+  }
+  for (const note of notes) console.log(note);
+  if (seedCheck.found) {
+    console.log(
+      seedCheck.mismatches.length === 0
+        ? `seed: all ${seedCheck.compared} recipes are the seed's examples verbatim (entry points renamed)`
+        : `seed: ${seedCheck.mismatches.length} recipe(s) differ from the seed:\n  ${
+          seedCheck.mismatches.join('\n  ')
+        }`,
+    );
+  }
+
+  const cells = runtimes.length * recipes.length;
+  const passedCells = runtimes.reduce(
+    (n, r) => n + recipes.filter((recipe) => results.get(r).get(recipe)?.passed).length,
+    0,
+  );
+  const tests = runtimes.reduce(
+    (n, r) => n + [...results.get(r).values()].reduce((m, x) => m + x.tests, 0),
+    0,
+  );
+  const totalWall = [...wall.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `total: ${passedCells}/${cells} recipe runs passed (${recipes.length} recipes × ${runtimes.length} ` +
+      `runtimes, ${tests} tests) in ${seconds(totalWall)}`,
+  );
+  // The plain closing line CI output readers look for.
+  console.log(`recipes: ${passedCells} passed, ${cells - passedCells} failed`);
+}
+
+// --- helpers ----------------------------------------------------------------
+
+function exec(command, commandArgs) {
+  const res = spawnSync(command, commandArgs, {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  if (res.error) fail(`could not run ${command}: ${res.error.message}`);
+  return { status: res.status ?? 1, stdout: res.stdout ?? '', stderr: res.stderr ?? '' };
+}
+
+function unescapeXml(s) {
+  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'").replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
+}
+
+function tail(text, lines) {
+  return text.trimEnd().split('\n').slice(-lines).map((l) => `  ${l}`).join('\n');
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function fail(message) {
+  console.error(`run_recipes: ${message}`);
+  process.exit(2);
+}
