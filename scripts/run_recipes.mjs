@@ -1,14 +1,15 @@
 #!/usr/bin/env node
+// deno-lint-ignore-file no-console
 // `npm run recipes`: runs every recipe (tests/recipes/*_test.ts, the seed's code
 // examples) under Deno, Bun and Node, and prints a recipe × runtime table with
 // pass/fail and time, then a total. Exits non-zero if any recipe fails.
 //
 // Deno and Bun run the TypeScript sources (`scripted-agents/*` is mapped to the
-// sources by deno.json / tsconfig.json). Node runs the recipes against the built
-// npm package in npm/: each recipe is transpiled as-is to .cache/recipes/node/,
-// whose node_modules/scripted-agents links to npm/, so the bare specifiers go
-// through the package's real `exports` map. npm/ is (re)built first when it is
-// missing or older than the sources.
+// sources by deno.json / tsconfig.json). Node runs the recipes as compiled by
+// scripts/build_npm.ts into npm/esm/tests/recipes/, against the built package:
+// the bare specifiers go through the package's real `exports` map. npm/ is
+// (re)built first (without its own test run) when it is missing or older than
+// the sources.
 //
 // When the seed document is present beside the repository (../shared/seed/), the
 // recipes are also compared with its code examples, so they stay verbatim.
@@ -17,7 +18,6 @@
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,7 +35,7 @@ for (const name of runtimes) {
 
 const recipeFiles = fs.readdirSync(recipesDir).filter((f) => f.endsWith('_test.ts')).sort();
 if (recipeFiles.length === 0) fail(`no recipes found in ${recipesDir}`);
-const recipeName = (file) => path.basename(file).replace(/_test\.(ts|mjs)$/, '');
+const recipeName = (file) => path.basename(file).replace(/_test\.(ts|js)$/, '');
 const recipes = recipeFiles.map(recipeName);
 
 fs.mkdirSync(cacheDir, { recursive: true });
@@ -99,22 +99,14 @@ function runBun(files) {
 
 function runNode(files) {
   ensureBuilt();
-  const outDir = path.join(cacheDir, 'node');
-  const ts = loadTypeScript();
-  fs.mkdirSync(path.join(outDir, 'node_modules'), { recursive: true });
-  const link = path.join(outDir, 'node_modules', 'scripted-agents');
-  fs.rmSync(link, { force: true, recursive: true });
-  fs.symlinkSync(path.join(root, 'npm'), link, 'dir');
-  const compiled = files.map((file) => {
-    const source = fs.readFileSync(path.join(recipesDir, file), 'utf8');
-    const { outputText } = ts.transpileModule(source, {
-      fileName: file,
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    });
-    const out = path.join(outDir, file.replace(/\.ts$/, '.mjs'));
-    fs.writeFileSync(out, outputText);
-    return out;
-  });
+  // scripts/build_npm.ts compiles tests/ into npm/esm/tests/, where the bare
+  // `scripted-agents/*` specifiers resolve to the package itself (self-reference).
+  const compiled = files.map((file) =>
+    path.join(root, 'npm', 'esm', 'tests', 'recipes', file.replace(/\.ts$/, '.js'))
+  );
+  for (const file of compiled) {
+    if (!fs.existsSync(file)) fail(`${path.relative(root, file)} was not built`);
+  }
   const res = exec(process.execPath, [
     '--test',
     `--test-reporter=${path.join(root, 'scripts', '_node_json_reporter.mjs')}`,
@@ -174,7 +166,14 @@ function noteCrash(byRecipe, res, runtime) {
 
 function ensureBuilt() {
   const pkg = path.join(root, 'npm', 'package.json');
-  const sources = ['mod.ts', 'deno.json', 'testing', 'realtime_testing', 'scripts/build_npm.ts'];
+  const sources = [
+    'mod.ts',
+    'deno.json',
+    'testing',
+    'realtime_testing',
+    'tests',
+    'scripts/build_npm.ts',
+  ];
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   const stale = !fs.existsSync(pkg) || fs.statSync(pkg).mtimeMs < newest;
   if (args.includes('--no-build') || (!stale && !args.includes('--rebuild'))) {
@@ -189,6 +188,8 @@ function ensureBuilt() {
     '--allow-env',
     '--allow-run',
     'scripts/build_npm.ts',
+    // Only the build: the recipes are the test run here.
+    '--no-test',
   ]);
   if (res.status !== 0) fail(`npm build failed:\n${tail(res.stdout + res.stderr, 60)}`);
   notes.push(`built npm/ in ${seconds(performance.now() - started)} before the Node run`);
@@ -199,10 +200,6 @@ function newestMtime(p) {
   const stat = fs.statSync(p);
   if (!stat.isDirectory()) return stat.mtimeMs;
   return Math.max(0, ...fs.readdirSync(p).map((f) => newestMtime(path.join(p, f))));
-}
-
-function loadTypeScript() {
-  return createRequire(import.meta.url)(path.join(root, 'node_modules', 'typescript'));
 }
 
 // --- seed comparison --------------------------------------------------------
@@ -250,7 +247,7 @@ function seedCodeBlocks(text) {
   const blocks = [];
   let current;
   for (const line of text.split('\n')) {
-    const ascii = /^[\x00-\x7f]*$/.test(line);
+    const ascii = !/[^\p{ASCII}]/u.test(line);
     if (current) {
       if (ascii) {
         current.push(line);
@@ -277,7 +274,9 @@ function printTable() {
   };
   const lines = [];
   lines.push(`${'recipe'.padEnd(nameWidth)}  ${runtimes.map((r) => r.padEnd(cellWidth)).join('')}`);
-  lines.push(`${'-'.repeat(nameWidth)}  ${runtimes.map(() => '-'.repeat(cellWidth - 2) + '  ').join('')}`);
+  lines.push(
+    `${'-'.repeat(nameWidth)}  ${runtimes.map(() => '-'.repeat(cellWidth - 2) + '  ').join('')}`,
+  );
   for (const recipe of recipes) {
     const cells = runtimes.map((r) => cell(results.get(r).get(recipe))).join('');
     lines.push(`${recipe.padEnd(nameWidth)}  ${cells}`);
