@@ -8,6 +8,39 @@
  */
 
 export { DoubleFailuresError } from './double_failures_error.ts';
+export {
+  InvalidScriptedModelStepError,
+  ScriptedModelRequestAbortedError,
+  UnconsumedModelStepsError,
+  UnexpectedModelCallError,
+} from './model_errors.ts';
+export type {
+  InvalidScriptedModelStepErrorOptions,
+  InvalidScriptedModelStepReason,
+} from './model_errors.ts';
+export {
+  modelError,
+  modelResponder,
+  modelResponse,
+  modelStream,
+  modelStreamResponder,
+} from './model_steps.ts';
+export type {
+  RecordedModelCall,
+  ScriptedModelErrorStep,
+  ScriptedModelInput,
+  ScriptedModelResponderStep,
+  ScriptedModelResponse,
+  ScriptedModelResponseStep,
+  ScriptedModelRetryAdvice,
+  ScriptedModelStep,
+  ScriptedModelStream,
+  ScriptedModelStreamResponderStep,
+  ScriptedModelStreamStep,
+} from './model_steps.ts';
+export { assistantMessage, functionCall } from './output_items.ts';
+export type { AssistantMessageOptions, FunctionCallOptions } from './output_items.ts';
+export { ScriptedModel } from './scripted_model.ts';
 export { offlineGuard, OfflineNetworkError } from './offline_guard.ts';
 export type { OfflineGuard, OfflineNetworkApi } from './offline_guard.ts';
 export {

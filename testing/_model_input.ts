@@ -1,0 +1,150 @@
+/**
+ * Validation and normalization of scripted model inputs, done once when a step
+ * is passed to the constructor or `enqueue()`, so that a malformed script fails
+ * next to its definition instead of in the middle of a run.
+ *
+ * @module
+ */
+
+import { ordinal } from './_errors.ts';
+import { isScriptedResponse, snapshotResponse } from './_model_response.ts';
+import { snapshotValue } from './_snapshot.ts';
+import {
+  InvalidScriptedModelStepError,
+  type InvalidScriptedModelStepReason,
+} from './model_errors.ts';
+import type {
+  ScriptedModelInput,
+  ScriptedModelResponse,
+  ScriptedModelRetryAdvice,
+  ScriptedModelStep,
+  ScriptedModelStream,
+} from './model_steps.ts';
+
+/**
+ * A validated step as the model queues it. Fixed data (responses, array
+ * streams, static retry advice) is already a private snapshot.
+ */
+export type QueuedStep =
+  | { readonly type: 'response'; readonly response: ScriptedModelResponse }
+  | {
+    readonly type: 'error';
+    readonly error: unknown;
+    readonly retryAdvice: ScriptedModelRetryAdvice | undefined;
+  }
+  | {
+    readonly type: 'responder';
+    readonly respond: Extract<ScriptedModelStep, { type: 'responder' }>['respond'];
+  }
+  | { readonly type: 'stream'; readonly events: ScriptedModelStream }
+  | {
+    readonly type: 'stream_responder';
+    readonly respond: Extract<ScriptedModelStep, { type: 'stream_responder' }>['respond'];
+  };
+
+const stepTypes = new Set(['response', 'error', 'responder', 'stream', 'stream_responder']);
+
+/** True for a non-null object that can be iterated with `for await`. */
+export function isScriptedStream(value: unknown): value is ScriptedModelStream {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<symbol, unknown>;
+  return typeof candidate[Symbol.iterator] === 'function' ||
+    typeof candidate[Symbol.asyncIterator] === 'function';
+}
+
+/**
+ * Validates one input and returns the step to queue, or throws
+ * `InvalidScriptedModelStepError` with `inputIndex`.
+ */
+export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): QueuedStep {
+  if (typeof input !== 'object' || input === null) {
+    throw invalidInput('invalid_input', inputIndex);
+  }
+  if (Array.isArray(input)) return { type: 'response', response: snapshotResponse(input) };
+  if (!('type' in input)) {
+    if (!('output' in input) && !('usage' in input)) {
+      throw invalidInput('invalid_input', inputIndex);
+    }
+    if (!isScriptedResponse(input)) throw invalidEnvelope(inputIndex);
+    return { type: 'response', response: snapshotResponse(input) };
+  }
+
+  const type: unknown = input.type;
+  if (typeof type !== 'string' || !stepTypes.has(type)) {
+    throw new InvalidScriptedModelStepError(
+      typeof type === 'string'
+        ? {
+          reason: 'unknown_step_type',
+          message: `ScriptedModel input ${ordinal(inputIndex)} has unknown type "${type}".`,
+          inputIndex,
+          stepType: type,
+        }
+        : {
+          reason: 'unknown_step_type',
+          message: invalidMessage('unknown_step_type', inputIndex),
+          inputIndex,
+        },
+    );
+  }
+
+  const step = input as ScriptedModelStep;
+  switch (step.type) {
+    case 'response':
+      if (!('response' in step)) throw invalidInput('missing_response', inputIndex, 'response');
+      if (!isScriptedResponse(step.response)) throw invalidEnvelope(inputIndex);
+      return { type: 'response', response: snapshotResponse(step.response) };
+    case 'error':
+      if (!('error' in step)) throw invalidInput('missing_error', inputIndex, 'error');
+      return {
+        type: 'error',
+        error: step.error,
+        // A callback is kept by reference; fixed advice is detached from the test's object.
+        retryAdvice: typeof step.retryAdvice === 'function'
+          ? step.retryAdvice
+          : snapshotValue(step.retryAdvice),
+      };
+    case 'responder':
+    case 'stream_responder':
+      if (typeof step.respond !== 'function') {
+        throw invalidInput('missing_responder', inputIndex, step.type);
+      }
+      return step.type === 'responder'
+        ? { type: 'responder', respond: step.respond }
+        : { type: 'stream_responder', respond: step.respond };
+    case 'stream':
+      if (!isScriptedStream(step.events)) {
+        throw invalidInput('invalid_stream', inputIndex, 'stream');
+      }
+      // An array is fixed data and is detached; any other iterable may be
+      // stateful or lazy on purpose and is used as given.
+      return {
+        type: 'stream',
+        events: Array.isArray(step.events) ? snapshotValue(step.events) : step.events,
+      };
+  }
+}
+
+function invalidMessage(reason: InvalidScriptedModelStepReason, inputIndex: number): string {
+  return `ScriptedModel input ${ordinal(inputIndex)} is invalid (${reason.replaceAll('_', ' ')}).`;
+}
+
+function invalidInput(
+  reason: InvalidScriptedModelStepReason,
+  inputIndex: number,
+  stepType?: string,
+): InvalidScriptedModelStepError {
+  return new InvalidScriptedModelStepError({
+    reason,
+    message: invalidMessage(reason, inputIndex),
+    inputIndex,
+    stepType,
+  });
+}
+
+function invalidEnvelope(inputIndex: number): InvalidScriptedModelStepError {
+  return new InvalidScriptedModelStepError({
+    reason: 'invalid_response',
+    message: `ScriptedModel input ${ordinal(inputIndex)} has an invalid response envelope.`,
+    inputIndex,
+  });
+}

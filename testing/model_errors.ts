@@ -1,0 +1,201 @@
+/**
+ * The errors a `ScriptedModel` raises when a workflow drifts from its
+ * script. Tests assert on their structured fields rather than parsing messages.
+ *
+ * Every field is an own enumerable property that is always defined (possibly
+ * `undefined`), declared before `name`, so `Object.keys(error)` lists the
+ * fields and then `name`: matchers such as `toMatchObject({ callIndex:
+ * undefined })` rely on the key being present.
+ *
+ * @module
+ */
+
+import { ordinal, pluralSuffix } from './_errors.ts';
+import type { RecordedModelCall } from './model_steps.ts';
+
+/**
+ * A model call arrived after every scripted step was consumed: the workflow made
+ * more model requests than the script expected. The call is recorded before this
+ * error is raised, so `model.calls` shows what the extra request asked.
+ *
+ * @example
+ * ```ts
+ * import { ScriptedModel, UnexpectedModelCallError } from "scripted-agents/testing";
+ *
+ * const model = new ScriptedModel();
+ * const error = await model.getResponse({} as never).catch((e) => e);
+ * console.assert(error instanceof UnexpectedModelCallError);
+ * console.assert(error.callIndex === 0 && error.streamed === false);
+ * model.acknowledgeFailures();
+ * ```
+ */
+export class UnexpectedModelCallError extends Error {
+  /** The zero-based position of the call in `ScriptedModel.calls`. */
+  readonly callIndex: number;
+  /** Whether the unexpected call asked for a streamed response. */
+  readonly streamed: boolean;
+  /** Always `'UnexpectedModelCallError'`. */
+  override readonly name = 'UnexpectedModelCallError';
+
+  /** Describes the recorded call that found no scripted step. */
+  constructor(call: RecordedModelCall) {
+    super(
+      `ScriptedModel received unexpected ${call.streamed ? 'streaming' : 'non-streaming'} call ${
+        ordinal(call.index)
+      }; no scripted steps remain.`,
+    );
+    this.callIndex = call.index;
+    this.streamed = call.streamed;
+  }
+}
+
+/**
+ * `assertComplete()` found scripted steps that no model call consumed: the
+ * workflow stopped earlier than the script expected.
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage, ScriptedModel, UnconsumedModelStepsError } from "scripted-agents/testing";
+ *
+ * const model = new ScriptedModel([[assistantMessage("never requested")]]);
+ * try {
+ *   model.assertComplete();
+ * } catch (error) {
+ *   console.assert(error instanceof UnconsumedModelStepsError && error.remainingSteps === 1);
+ * }
+ * ```
+ */
+export class UnconsumedModelStepsError extends Error {
+  /** How many scripted steps were left. */
+  readonly remainingSteps: number;
+  /** Always `'UnconsumedModelStepsError'`. */
+  override readonly name = 'UnconsumedModelStepsError';
+
+  /** Reports `remainingSteps` unconsumed steps. */
+  constructor(remainingSteps: number) {
+    super(
+      `ScriptedModel has ${remainingSteps} unconsumed scripted step${
+        pluralSuffix(remainingSteps)
+      }.`,
+    );
+    this.remainingSteps = remainingSteps;
+  }
+}
+
+/**
+ * Why a scripted model step was rejected.
+ *
+ * Raised by the constructor or `enqueue()` (with `inputIndex`):
+ * `invalid_input`, `unknown_step_type`, `missing_response`, `invalid_response`,
+ * `missing_error`, `missing_responder`, `invalid_stream`. Raised at call time
+ * (with `callIndex`): `invalid_response` (a responder's result),
+ * `invalid_stream` (a stream responder's result) and `incompatible_call` (a raw
+ * stream step drawn by a non-streaming call).
+ *
+ * @example
+ * ```ts
+ * import type { InvalidScriptedModelStepReason } from "scripted-agents/testing";
+ *
+ * const reason: InvalidScriptedModelStepReason = "incompatible_call";
+ * console.assert(reason.length > 0);
+ * ```
+ */
+export type InvalidScriptedModelStepReason =
+  | 'invalid_input'
+  | 'unknown_step_type'
+  | 'missing_response'
+  | 'invalid_response'
+  | 'missing_error'
+  | 'missing_responder'
+  | 'invalid_stream'
+  | 'incompatible_call';
+
+/** What {@linkcode InvalidScriptedModelStepError} is constructed from. */
+export interface InvalidScriptedModelStepErrorOptions {
+  /** Why the step was rejected. */
+  reason: InvalidScriptedModelStepReason;
+  /** The complete error message. */
+  message: string;
+  /** The zero-based position of the rejected constructor or `enqueue()` input. */
+  inputIndex?: number;
+  /** The zero-based position of the call that drew the rejected step. */
+  callIndex?: number;
+  /** The step's `type`, when it is known. */
+  stepType?: string;
+}
+
+/**
+ * A scripted step is malformed, or cannot serve the call that drew it.
+ * Malformed steps are rejected by the constructor or `enqueue()` (before any
+ * call, with `inputIndex`); a step that only fails when used (a responder's bad
+ * result, a raw stream for a non-streaming call) is rejected at call time (with
+ * `callIndex`).
+ *
+ * @example
+ * ```ts
+ * import { InvalidScriptedModelStepError, ScriptedModel } from "scripted-agents/testing";
+ *
+ * try {
+ *   new ScriptedModel([{ type: "response" } as never]);
+ * } catch (error) {
+ *   console.assert(error instanceof InvalidScriptedModelStepError);
+ *   console.assert(error.reason === "missing_response" && error.inputIndex === 0);
+ * }
+ * ```
+ */
+export class InvalidScriptedModelStepError extends Error {
+  /** Why the step was rejected. */
+  readonly reason: InvalidScriptedModelStepReason;
+  /** The zero-based position of the rejected constructor or `enqueue()` input. */
+  readonly inputIndex?: number;
+  /** The zero-based position of the call that drew the rejected step. */
+  readonly callIndex?: number;
+  /** The step's `type`, when it is known. */
+  readonly stepType?: string;
+  /** Always `'InvalidScriptedModelStepError'`. */
+  override readonly name = 'InvalidScriptedModelStepError';
+
+  /** Builds the error from its fields and complete message. */
+  constructor(options: InvalidScriptedModelStepErrorOptions) {
+    super(options.message);
+    this.reason = options.reason;
+    this.inputIndex = options.inputIndex;
+    this.callIndex = options.callIndex;
+    this.stepType = options.stepType;
+  }
+}
+
+/**
+ * The request's `AbortSignal` was aborted. Its `name` is `'AbortError'` on
+ * purpose, so the SDK runner (and any code checking `error.name`) treats it as
+ * an ordinary cancellation.
+ *
+ * `callIndex` is `undefined` when the signal was already aborted on entry
+ * (nothing was recorded and no step consumed); otherwise it is the index of the
+ * recorded call that observed the abort.
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage, ScriptedModel, ScriptedModelRequestAbortedError } from "scripted-agents/testing";
+ *
+ * const model = new ScriptedModel([[assistantMessage("unused")]]);
+ * const error = await model
+ *   .getResponse({ signal: AbortSignal.abort() } as never)
+ *   .catch((e) => e);
+ * console.assert(error instanceof ScriptedModelRequestAbortedError);
+ * console.assert(error.name === "AbortError" && error.callIndex === undefined);
+ * console.assert(model.remainingSteps === 1);
+ * ```
+ */
+export class ScriptedModelRequestAbortedError extends Error {
+  /** The zero-based position of the call that observed the abort, if one was recorded. */
+  readonly callIndex?: number;
+  /** Always `'AbortError'`, the name cancellation checks look for. */
+  override readonly name = 'AbortError';
+
+  /** Reports an abort observed by call `callIndex` (or before any call was recorded). */
+  constructor(callIndex?: number) {
+    super('Scripted model request was aborted.');
+    this.callIndex = callIndex;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Builders for the two most common normalized output items. The set is small
+ * on purpose: pass any other normalized item (reasoning, hosted tools, images,
+ * deliberately malformed cases) to a step directly.
+ *
+ * @module
+ */
+
+import type { AssistantMessageItem, FunctionCallItem } from '@openai/agents-core';
+
+/**
+ * Options for {@linkcode assistantMessage}.
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage, type AssistantMessageOptions } from "scripted-agents/testing";
+ *
+ * const options: AssistantMessageOptions = { id: "msg_1", phase: "final_answer" };
+ * console.assert(assistantMessage("Done.", options).id === "msg_1");
+ * ```
+ */
+export type AssistantMessageOptions = {
+  /** The item id (also the `itemId` of automatically streamed text deltas). */
+  id?: string;
+  /** The message phase, e.g. `'commentary'` or `'final_answer'`. */
+  phase?: AssistantMessageItem['phase'];
+  /** Provider-specific data attached to the message item. */
+  providerData?: Record<string, unknown>;
+};
+
+/**
+ * Options for {@linkcode functionCall}; `callId` is required because the SDK
+ * pairs the tool result with the call through it.
+ *
+ * @example
+ * ```ts
+ * import { functionCall, type FunctionCallOptions } from "scripted-agents/testing";
+ *
+ * const options: FunctionCallOptions = { callId: "call_1" };
+ * console.assert(functionCall("get_weather", {}, options).id === "call_1");
+ * ```
+ */
+export type FunctionCallOptions = {
+  /** The call id that links the tool result to this call. */
+  callId: string;
+  /** The item id; defaults to `callId`. */
+  id?: string;
+  /** The tool namespace, for namespaced function tools. */
+  namespace?: string;
+  /** Provider-specific data attached to the call item. */
+  providerData?: Record<string, unknown>;
+};
+
+/**
+ * A completed assistant message holding one `output_text` part. Optional keys
+ * appear only when given.
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage } from "scripted-agents/testing";
+ *
+ * const message = assistantMessage("Paris is the capital of France.");
+ * console.assert(message.role === "assistant" && message.status === "completed");
+ * ```
+ */
+export function assistantMessage(
+  text: string,
+  options: AssistantMessageOptions = {},
+): AssistantMessageItem {
+  // Built key by key so that absent options leave no `undefined` keys behind.
+  const message: Record<string, unknown> = {
+    type: 'message',
+    role: 'assistant',
+    status: 'completed',
+  };
+  if (options.id !== undefined) message.id = options.id;
+  if (options.phase !== undefined) message.phase = options.phase;
+  message.content = [{ type: 'output_text', text }];
+  if (options.providerData !== undefined) message.providerData = options.providerData;
+  return message as AssistantMessageItem;
+}
+
+/**
+ * A completed function call. `args` is used as the `arguments` string when it is
+ * a string and JSON-encoded otherwise; `id` defaults to `options.callId`.
+ *
+ * @example
+ * ```ts
+ * import { functionCall } from "scripted-agents/testing";
+ *
+ * const call = functionCall("get_weather", { city: "Tokyo" }, { callId: "call_1" });
+ * console.assert(call.arguments === '{"city":"Tokyo"}' && call.id === "call_1");
+ * ```
+ */
+export function functionCall(
+  name: string,
+  args: string | Record<string, unknown>,
+  options: FunctionCallOptions,
+): FunctionCallItem {
+  return {
+    type: 'function_call',
+    name,
+    callId: options.callId,
+    id: options.id ?? options.callId,
+    namespace: options.namespace,
+    status: 'completed',
+    arguments: typeof args === 'string' ? args : JSON.stringify(args),
+    providerData: options.providerData,
+  };
+}
