@@ -68,51 +68,65 @@ export function describe(name: string, body: () => void): void {
 /** Registers a test that runs with teardown support in all three runtimes. */
 export function test(name: string, body: TestFn): void {
   const fullName = [...suiteStack, name].join(' > ');
-  register(fullName, async () => {
-    const teardowns: Array<() => void | PromiseLike<void>> = [];
-    const context: TestContext = {
-      name: fullName,
-      after(fn) {
-        teardowns.push(fn);
-      },
-    };
-    let failure: { error: unknown } | undefined;
-    try {
-      await body(context);
-    } catch (error) {
-      failure = { error };
-    }
-    for (const teardown of teardowns.reverse()) {
-      try {
-        await teardown();
-      } catch (error) {
-        // The body's failure stays primary; a teardown failure is attached to it.
-        failure = failure === undefined
-          ? { error }
-          : { error: new SuppressedErrorLike(error, failure.error) };
-      }
-    }
-    if (failure !== undefined) throw failure.error;
-  });
+  register(fullName, () => runTestBody(fullName, body));
 }
 
 /**
- * Mirrors the standard `SuppressedError` shape (not yet global in Node 20):
- * `error` is the teardown failure, `suppressed` the earlier one.
+ * Runs `body` the way every registered test runs: the teardowns registered with
+ * `t.after()` run after the body settles, in reverse registration order, each
+ * one even when the body or an earlier teardown failed. Rejects with the body's
+ * own error (so runners show its diff and stack), with any teardown failures
+ * attached as `teardownErrors`; when only teardowns failed, with the first of
+ * them. Exported so the harness's own tests can drive failing bodies.
  */
-class SuppressedErrorLike extends Error {
-  readonly error: unknown;
-  readonly suppressed: unknown;
-  constructor(error: unknown, suppressed: unknown) {
-    super(
-      `A teardown failed (${describeError(error)}) after the test body failed (${
-        describeError(suppressed)
-      }).`,
-    );
-    this.name = 'SuppressedError';
-    this.error = error;
-    this.suppressed = suppressed;
+export async function runTestBody(name: string, body: TestFn): Promise<void> {
+  const teardowns: Array<() => void | PromiseLike<void>> = [];
+  const context: TestContext = {
+    name,
+    after(fn) {
+      teardowns.push(fn);
+    },
+  };
+  const errors: unknown[] = [];
+  try {
+    await body(context);
+  } catch (error) {
+    errors.push(error);
   }
+  for (const teardown of teardowns.reverse()) {
+    try {
+      await teardown();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length === 0) return;
+  const [primary, ...later] = errors;
+  if (later.length > 0) attachTeardownErrors(primary, later);
+  throw primary;
+}
+
+/** Keeps later failures visible without replacing the first one. */
+function attachTeardownErrors(primary: unknown, later: unknown[]): void {
+  const note = later.map((e) => `\n  and then a teardown failed: ${describeError(e)}`).join('');
+  if (typeof primary === 'object' && primary !== null && Object.isExtensible(primary)) {
+    Object.defineProperty(primary, 'teardownErrors', {
+      value: later,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    const error = primary as { stack?: unknown };
+    try {
+      if (typeof error.stack === 'string') error.stack += note;
+    } catch {
+      // A read-only stack still carries `teardownErrors`.
+    }
+    return;
+  }
+  // Nowhere to attach them (a thrown primitive or a frozen object): report them here.
+  // deno-lint-ignore no-console
+  console.error(`teardown failures after: ${describeError(primary)}${note}`);
 }
 
 function describeError(error: unknown): string {

@@ -1,0 +1,492 @@
+// deno-lint-ignore-file no-console
+/**
+ * `npm run build`: turns the Deno-first sources into the npm package in `npm/`
+ * (dnt's job; dnt itself cannot be installed here), then proves the package works.
+ *
+ * 1. One TypeScript program (the compiler API of the `typescript` devDependency)
+ *    type-checks the library and the test suite together and emits:
+ *    - `npm/esm/**.js`: the library as ES modules (`.ts` imports rewritten to `.js`);
+ *    - `npm/types/**.d.ts`: declarations for `import` (ESM, like `npm/`'s `type`);
+ *    - `npm/esm/tests/**.js`: the test suite. Inside `npm/`, bare `scripted-agents/*`
+ *      imports resolve to the built package through its own `exports`
+ *      (self-reference), and relative imports of private modules
+ *      (`../testing/_snapshot.js`) hit the very same `npm/esm` files, so there is
+ *      one instance of every module. The tests are not in `files`: never published.
+ * 2. `npm/script/**.js` (+ `.d.ts`): the ESM output transpiled to CommonJS, with
+ *    the declarations copied beside it so `require` gets CommonJS-flavoured types.
+ * 3. `npm/package.json`, README.md and LICENSE.
+ * 4. Unless `--no-test`: `node --test` on the built tests, a CommonJS smoke test of
+ *    every entry point, and (unless `--no-consumer`) `npm pack` installed into a
+ *    separate temporary consumer project, whose entry points must import under
+ *    Node ESM and CommonJS and type-check under node16 and bundler resolution.
+ *
+ * @module
+ */
+
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'npm');
+const esmDir = path.join(out, 'esm');
+const scriptDir = path.join(out, 'script');
+const typesDir = path.join(out, 'types');
+const testsOut = path.join(esmDir, 'tests');
+
+/** The published entry points: subpath → source file (relative to the root, no extension). */
+const entries: Record<string, string> = {
+  '.': 'mod',
+  './testing': 'testing/mod',
+  './realtime_testing': 'realtime_testing/mod',
+};
+const libraryDirs = ['testing', 'realtime_testing'];
+/** Runtime imports the library may make; anything else must become a dependency first. */
+const peerDependencies: Record<string, string> = {
+  '@openai/agents-core': '>=0.16.1 <0.21.0',
+  '@openai/agents-realtime': '>=0.16.1 <0.21.0',
+};
+const description =
+  'Deterministic test doubles for the OpenAI Agents SDK: a scripted Model, SandboxSession ' +
+  'and Realtime transport that drive the real Runner, SandboxAgent and RealtimeSession offline.';
+
+const flags = new Set(Deno.args);
+for (const flag of flags) {
+  if (!['--no-test', '--no-consumer'].includes(flag)) fail(`unknown flag ${flag}`);
+}
+
+const started = performance.now();
+const denoJson = JSON.parse(await fs.readFile(path.join(root, 'deno.json'), 'utf8'));
+const version: string = denoJson.version;
+
+await fs.rm(out, { recursive: true, force: true });
+const libraryFiles = await collectLibrary();
+const testFiles = await collectTests();
+compile(libraryFiles, testFiles);
+await writeCommonJs();
+await checkDeclarations();
+await writePackageFiles();
+await copyTestAssets();
+step(`built npm/ (scripted-agents@${version}) in ${seconds(performance.now() - started)}`);
+
+if (!flags.has('--no-test')) {
+  await runNodeTests();
+  await smokeTest();
+  if (!flags.has('--no-consumer')) await consumerTest();
+}
+
+// --- compile ------------------------------------------------------------------
+
+async function collectLibrary(): Promise<string[]> {
+  const files = [path.join(root, 'mod.ts')];
+  for (const dir of libraryDirs) {
+    for (const file of await walk(path.join(root, dir))) {
+      if (file.endsWith('.ts') && !file.endsWith('.d.ts') && !/_test\.ts$/.test(file)) {
+        files.push(file);
+      }
+    }
+  }
+  return files.sort();
+}
+
+async function collectTests(): Promise<string[]> {
+  const dir = path.join(root, 'tests');
+  if (!existsSync(dir)) return [];
+  const files = (await walk(dir)).filter((f) => /_test\.ts$/.test(f));
+  const harness = path.join(dir, '_harness.ts');
+  if (existsSync(harness)) files.push(harness);
+  return files.sort();
+}
+
+function compilerOptions(): ts.CompilerOptions {
+  const paths: Record<string, string[]> = {};
+  for (const [subpath, source] of Object.entries(entries)) {
+    paths[path.posix.join('scripted-agents', subpath)] = [path.join(root, `${source}.ts`)];
+  }
+  return {
+    target: ts.ScriptTarget.ES2022,
+    // The root package.json says "type": "module", so NodeNext treats every source
+    // as ESM and resolves the SDK through its `import` conditions, as Deno does.
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.esnext.disposable.d.ts'],
+    // The tests use node:assert and node:fs; the guards test keeps Node out of
+    // the library, and checkDeclarations() keeps it out of the published types.
+    types: ['node'],
+    strict: true,
+    noImplicitOverride: true,
+    skipLibCheck: true,
+    allowImportingTsExtensions: true,
+    rewriteRelativeImportExtensions: true,
+    // Tests import the public API by name; under Node they resolve to npm/.
+    paths,
+    rootDir: root,
+    outDir: esmDir,
+    declaration: true,
+    declarationDir: typesDir,
+    newLine: ts.NewLineKind.LineFeed,
+    noEmitOnError: true,
+  };
+}
+
+function compile(library: string[], tests: string[]): void {
+  const program = ts.createProgram([...library, ...tests], compilerOptions());
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  if (diagnostics.length > 0) {
+    fail(`TypeScript reported ${diagnostics.length} error(s):\n${formatDiagnostics(diagnostics)}`);
+  }
+  const librarySet = new Set(library.map((f) => path.resolve(f)));
+  let written = 0;
+  const result = program.emit(undefined, (fileName, text, _bom, _onError, sourceFiles) => {
+    const source = sourceFiles?.[0]?.fileName;
+    const isLibrary = source !== undefined && librarySet.has(path.resolve(source));
+    // Declarations are published for the library only; tests only need JS.
+    if (fileName.endsWith('.d.ts') && !isLibrary) return;
+    if (!isLibrary && !path.resolve(fileName).startsWith(esmDir + path.sep)) return;
+    Deno.mkdirSync(path.dirname(fileName), { recursive: true });
+    Deno.writeTextFileSync(fileName, text);
+    written += 1;
+  });
+  if (result.emitSkipped || result.diagnostics.length > 0) {
+    fail(`TypeScript emit failed:\n${formatDiagnostics(result.diagnostics)}`);
+  }
+  step(
+    `compiled ${library.length} library and ${tests.length} test modules (${written} files)`,
+  );
+}
+
+function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
+  const host: ts.FormatDiagnosticsHost = {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => root,
+    getNewLine: () => '\n',
+  };
+  return Deno.stderr.isTerminal()
+    ? ts.formatDiagnosticsWithColorAndContext(diagnostics, host)
+    : ts.formatDiagnostics(diagnostics, host);
+}
+
+/** CommonJS from the already type-elided ESM output: plain JS, so no import is a type. */
+async function writeCommonJs(): Promise<void> {
+  const problems: string[] = [];
+  for (const file of await walk(esmDir)) {
+    if (file.startsWith(testsOut + path.sep) || !file.endsWith('.js')) continue;
+    const source = await fs.readFile(file, 'utf8');
+    const relative = path.relative(esmDir, file);
+    const result = ts.transpileModule(source, {
+      fileName: relative,
+      reportDiagnostics: true,
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        allowJs: true,
+        esModuleInterop: true,
+        newLine: ts.NewLineKind.LineFeed,
+      },
+    });
+    for (const d of result.diagnostics ?? []) {
+      problems.push(`${relative}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    }
+    // Neither has a CommonJS equivalent; transpiling would leave a broken module.
+    if (/\bimport\.meta\b/.test(source)) problems.push(`${relative}: uses import.meta`);
+    if (/^(await\b|(const|let|var)\s[^=\n]*=\s*await\b)/m.test(source)) {
+      problems.push(`${relative}: uses top-level await`);
+    }
+    const target = path.join(scriptDir, relative);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, result.outputText);
+  }
+  if (problems.length > 0) fail(`cannot produce CommonJS:\n  ${problems.join('\n  ')}`);
+  // The same declarations, but in a "type": "commonjs" scope, so TypeScript sees
+  // `require` targets as CommonJS (no "masquerading as ESM").
+  for (const file of await walk(typesDir)) {
+    const target = path.join(scriptDir, path.relative(typesDir, file));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.copyFile(file, target);
+  }
+  await writeJson(path.join(scriptDir, 'package.json'), { type: 'commonjs' });
+}
+
+/** The published types must stand on their own, without Node's or Deno's globals. */
+async function checkDeclarations(): Promise<void> {
+  const problems: string[] = [];
+  for (const file of await walk(typesDir)) {
+    const text = await fs.readFile(file, 'utf8');
+    const relative = path.relative(out, file);
+    if (/\.ts['"]/.test(text)) problems.push(`${relative}: still imports a .ts path`);
+    if (/reference types="(node|deno|bun)/.test(text) || /\bNodeJS\./.test(text)) {
+      problems.push(`${relative}: depends on a runtime's types`);
+    }
+  }
+  for (const file of await walk(esmDir)) {
+    if (file.startsWith(testsOut + path.sep) || !file.endsWith('.js')) continue;
+    const text = await fs.readFile(file, 'utf8');
+    for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+      if (specifier.startsWith('.')) continue;
+      const name = specifier.startsWith('@')
+        ? specifier.split('/').slice(0, 2).join('/')
+        : specifier.split('/')[0];
+      if (!(name in peerDependencies)) {
+        problems.push(`${path.relative(out, file)}: imports ${specifier} at run time`);
+      }
+    }
+  }
+  if (problems.length > 0) {
+    fail(`the built package is not self-contained:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+async function writePackageFiles(): Promise<void> {
+  const exportsMap: Record<string, unknown> = {};
+  const typesVersions: Record<string, string[]> = {};
+  for (const [subpath, source] of Object.entries(entries)) {
+    exportsMap[subpath] = {
+      import: { types: `./types/${source}.d.ts`, default: `./esm/${source}.js` },
+      require: { types: `./script/${source}.d.ts`, default: `./script/${source}.js` },
+    };
+    // node10 resolution ignores `exports`; this maps the subpaths' types for it.
+    if (subpath !== '.') typesVersions[subpath.slice(2)] = [`./script/${source}.d.ts`];
+  }
+  exportsMap['./package.json'] = './package.json';
+  const pkg = {
+    name: 'scripted-agents',
+    version,
+    description,
+    license: 'MIT',
+    keywords: ['openai', 'agents', 'testing', 'test-double', 'mock', 'realtime', 'deno', 'bun'],
+    type: 'module',
+    main: './script/mod.js',
+    module: './esm/mod.js',
+    types: './script/mod.d.ts',
+    exports: exportsMap,
+    typesVersions: { '*': typesVersions },
+    files: [
+      'esm/mod.js',
+      ...libraryDirs.map((dir) => `esm/${dir}/`),
+      'script/',
+      'types/',
+      'README.md',
+      'LICENSE',
+    ],
+    sideEffects: false,
+    engines: { node: '>=20' },
+    peerDependencies,
+  };
+  await writeJson(path.join(out, 'package.json'), pkg);
+  for (const file of ['README.md', 'LICENSE']) {
+    if (!existsSync(path.join(root, file))) fail(`${file} is missing`);
+    await fs.copyFile(path.join(root, file), path.join(out, file));
+  }
+}
+
+/** Fixtures that tests read next to themselves (anything in tests/ that is not TypeScript). */
+async function copyTestAssets(): Promise<void> {
+  const dir = path.join(root, 'tests');
+  if (!existsSync(dir)) return;
+  for (const file of await walk(dir)) {
+    if (file.endsWith('.ts')) continue;
+    const target = path.join(testsOut, path.relative(dir, file));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.copyFile(file, target);
+  }
+}
+
+// --- verify -------------------------------------------------------------------
+
+async function runNodeTests(): Promise<void> {
+  const files = existsSync(testsOut)
+    ? (await walk(testsOut)).filter((f) => /_test\.js$/.test(f)).sort()
+    : [];
+  if (files.length === 0) fail('no built test files in npm/esm/tests');
+  const t0 = performance.now();
+  const status = await run('node', [
+    '--test',
+    '--test-reporter=spec',
+    '--test-timeout=120000',
+    ...files.map((f) => path.relative(out, f)),
+  ], { cwd: out });
+  if (status !== 0) fail(`node --test failed (exit ${status})`);
+  step(`node --test: ${files.length} files in ${seconds(performance.now() - t0)}`);
+}
+
+/** Every entry under `require` and `import`, from inside the package (self-reference). */
+async function smokeTest(): Promise<void> {
+  const status = await run('node', ['--eval', entryCheckScript()], { cwd: out });
+  if (status !== 0) fail('the CommonJS smoke test failed');
+  step('CommonJS smoke test: every entry point requires and matches its ESM exports');
+}
+
+/** Source of a CommonJS script asserting what every entry exports, both ways. */
+function entryCheckScript(): string {
+  const specifiers = Object.keys(entries).map((s) => path.posix.join('scripted-agents', s));
+  return `'use strict';
+const assert = require('node:assert/strict');
+const specifiers = ${JSON.stringify(specifiers)};
+(async () => {
+  const keys = {};
+  for (const specifier of specifiers) {
+    const cjs = require(specifier);
+    const esm = await import(specifier);
+    const names = Object.keys(cjs).sort();
+    assert.ok(names.length > 0, specifier + ' exports nothing under require');
+    assert.deepEqual(names, Object.keys(esm).sort(), specifier + ': require and import differ');
+    for (const name of names) {
+      assert.notEqual(cjs[name], undefined, specifier + ': ' + name + ' is undefined');
+      assert.equal(typeof cjs[name], typeof esm[name], specifier + ': ' + name + ' differs');
+    }
+    keys[specifier] = names;
+  }
+  const union = [...new Set([...keys['scripted-agents/testing'], ...keys['scripted-agents/realtime_testing']])].sort();
+  assert.deepEqual(keys['scripted-agents'], union, 'the root entry must re-export both halves');
+  assert.equal('ScriptedRealtimeTransport' in require('scripted-agents/testing'), false);
+  assert.equal('ScriptedRealtimeTransport' in (await import('scripted-agents/testing')), false);
+  console.log('entry points: ' + specifiers.map((s) => s + ' (' + keys[s].length + ')').join(', '));
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+`;
+}
+
+/**
+ * `npm pack`, installed into a throwaway project outside the repository (so
+ * nothing resolves from the dev node_modules), with the SDK peers at the versions
+ * of the dev install, preferring npm's cache. Then: import and require every
+ * entry, and type-check imports under node16 (ESM + CJS) and bundler resolution.
+ */
+async function consumerTest(): Promise<void> {
+  const t0 = performance.now();
+  const work = await Deno.makeTempDir({ prefix: 'scripted-agents-consumer-' });
+  const packed = await capture('npm', ['pack', '--json', '--pack-destination', work], out);
+  const [info] = JSON.parse(packed);
+  const packedFiles: string[] = info.files.map((f: { path: string }) => f.path);
+  const leaked = packedFiles.filter((f) => /(^|\/)tests\//.test(f) || /_test\.js$/.test(f));
+  if (leaked.length > 0) fail(`the tarball contains tests: ${leaked.join(', ')}`);
+  for (const source of Object.values(entries)) {
+    for (const file of [`esm/${source}.js`, `script/${source}.js`, `types/${source}.d.ts`]) {
+      if (!packedFiles.includes(file)) fail(`the tarball lacks ${file}`);
+    }
+  }
+
+  const consumer = path.join(work, 'consumer');
+  await fs.mkdir(consumer);
+  const dependencies: Record<string, string> = {
+    'scripted-agents': `file:${path.join(work, info.filename)}`,
+  };
+  for (const name of Object.keys(peerDependencies)) {
+    const installed = JSON.parse(
+      await fs.readFile(path.join(root, 'node_modules', name, 'package.json'), 'utf8'),
+    );
+    dependencies[name] = installed.version;
+  }
+  await writeJson(path.join(consumer, 'package.json'), {
+    name: 'consumer',
+    private: true,
+    type: 'commonjs',
+    dependencies,
+  });
+  await capture('npm', [
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--loglevel=error',
+  ], consumer);
+
+  await fs.writeFile(path.join(consumer, 'check.cjs'), entryCheckScript());
+  await fs.writeFile(
+    path.join(consumer, 'check.mjs'),
+    Object.keys(entries).map((s, i) =>
+      `import * as m${i} from '${path.posix.join('scripted-agents', s)}';\n` +
+      `if (typeof m${i}.DoubleFailuresError !== 'function') throw new Error('${s}');\n`
+    ).join('') + `console.log('ESM import of ${Object.keys(entries).length} entry points: ok');\n`,
+  );
+  for (const script of ['check.cjs', 'check.mjs']) {
+    const status = await run('node', [script], { cwd: consumer });
+    if (status !== 0) fail(`the installed package fails ${script}`);
+  }
+
+  // Types: one file per module flavour; each resolves every entry and uses an export.
+  const typeUse = (kind: 'import' | 'require') =>
+    Object.keys(entries).map((s, i) => {
+      const specifier = path.posix.join('scripted-agents', s);
+      return kind === 'import'
+        ? `import * as m${i} from '${specifier}';\nexport const e${i}: Error = new m${i}.DoubleFailuresError('x', []);\n`
+        : `import m${i} = require('${specifier}');\nexport const e${i}: Error = new m${i}.DoubleFailuresError('x', []);\n`;
+    }).join('');
+  await fs.writeFile(path.join(consumer, 'esm_types.mts'), typeUse('import'));
+  await fs.writeFile(path.join(consumer, 'cjs_types.cts'), typeUse('require'));
+  await fs.writeFile(path.join(consumer, 'bundler_types.ts'), typeUse('import'));
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const common = ['--noEmit', '--strict', '--skipLibCheck', '--types', '', '--target', 'es2022'];
+  const checks: Array<[string, string[]]> = [
+    ['node16', ['--module', 'node16', 'esm_types.mts', 'cjs_types.cts']],
+    ['bundler', ['--module', 'esnext', '--moduleResolution', 'bundler', 'bundler_types.ts']],
+  ];
+  for (const [name, args] of checks) {
+    const status = await run('node', [tsc, ...common, ...args], { cwd: consumer });
+    if (status !== 0) fail(`the installed package's types fail under ${name} resolution`);
+  }
+  await fs.rm(work, { recursive: true, force: true });
+  step(
+    `consumer project: npm pack (${packedFiles.length} files, no tests) installs; ESM import, ` +
+      `CommonJS require and node16/bundler types ok (${seconds(performance.now() - t0)})`,
+  );
+}
+
+// --- helpers ------------------------------------------------------------------
+
+async function walk(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  if (!existsSync(dir)) return files;
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...await walk(full));
+    else if (entry.isFile()) files.push(full);
+  }
+  return files;
+}
+
+async function writeJson(file: string, value: unknown): Promise<void> {
+  await fs.writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+async function run(command: string, args: string[], options: { cwd: string }): Promise<number> {
+  const child = new Deno.Command(command, {
+    args,
+    cwd: options.cwd,
+    stdin: 'null',
+    stdout: 'inherit',
+    stderr: 'inherit',
+  }).spawn();
+  return (await child.status).code;
+}
+
+async function capture(command: string, args: string[], cwd: string): Promise<string> {
+  const result = await new Deno.Command(command, { args, cwd, stdin: 'null' }).output();
+  const stdout = new TextDecoder().decode(result.stdout);
+  if (!result.success) {
+    fail(
+      `${command} ${args.join(' ')} failed (exit ${result.code}):\n${stdout}${
+        new TextDecoder().decode(result.stderr)
+      }`,
+    );
+  }
+  return stdout;
+}
+
+function step(message: string): void {
+  console.log(`build_npm: ${message}`);
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function fail(message: string): never {
+  console.error(`build_npm: ${message}`);
+  Deno.exit(1);
+}

@@ -1,0 +1,330 @@
+// Project rules that no type checker enforces, checked on the sources in every
+// runtime (under Node the tests run from npm/esm/tests/, so the repository root
+// is found by walking up to deno.json and the TypeScript sources are read there):
+// - the library (mod.ts, testing/, realtime_testing/) uses web-standard APIs only:
+//   no Node built-ins, no Deno/Bun/process/Buffer globals;
+// - it imports only the SDK's public entry points, never the SDK's own doubles;
+// - testing/ never reaches realtime_testing/ (nor the realtime SDK), so the root
+//   entry does not drag realtime code into testing's import graph;
+// - no import cycles at run time;
+// - no test is skipped, focused or left as a todo.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as testingEntry from 'scripted-agents/testing';
+import ts from 'typescript';
+import { describe, test } from './_harness.ts';
+
+const root = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+const libraryDirs = ['testing', 'realtime_testing'];
+
+/** The SDK modules the library may import (COMMON rules: public entry points only). */
+const allowedPackages = new Set([
+  '@openai/agents-core',
+  '@openai/agents-core/sandbox',
+  '@openai/agents-realtime',
+]);
+/** Globals that tie code to one runtime. */
+const runtimeGlobals = new Set([
+  'Deno',
+  'Bun',
+  'process',
+  'Buffer',
+  'NodeJS',
+  'require',
+  '__dirname',
+  '__filename',
+]);
+
+function findRoot(start: string): string {
+  for (let dir = start;; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'deno.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no deno.json above ${start}`);
+  }
+}
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(full);
+    return entry.isFile() ? [full] : [];
+  });
+}
+
+const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
+
+const libraryFiles = [
+  path.join(root, 'mod.ts'),
+  ...libraryDirs.flatMap((dir) => walk(path.join(root, dir))),
+].filter((f) => f.endsWith('.ts') && !f.endsWith('_test.ts')).sort();
+
+interface ModuleImport {
+  specifier: string;
+  /** False for `import type`, `export type` and imports whose every name is a type. */
+  runtime: boolean;
+  line: number;
+}
+
+interface ParsedModule {
+  file: string;
+  imports: ModuleImport[];
+  globals: Array<{ name: string; line: number }>;
+  source: ts.SourceFile;
+}
+
+const parsed = new Map<string, ParsedModule>();
+function parse(file: string): ParsedModule {
+  const cached = parsed.get(file);
+  if (cached) return cached;
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
+  const module: ParsedModule = { file, imports: [], globals: [], source };
+  const line = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const typeOnly = clause !== undefined &&
+        (clause.isTypeOnly ||
+          (clause.name === undefined && clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            clause.namedBindings.elements.length > 0 &&
+            clause.namedBindings.elements.every((e) => e.isTypeOnly)));
+      module.imports.push({
+        specifier: node.moduleSpecifier.text,
+        runtime: !typeOnly,
+        line: line(node),
+      });
+    } else if (
+      ts.isExportDeclaration(node) && node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      const clause = node.exportClause;
+      const typeOnly = node.isTypeOnly ||
+        (clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 &&
+          clause.elements.every((e) => e.isTypeOnly));
+      module.imports.push({
+        specifier: node.moduleSpecifier.text,
+        runtime: !typeOnly,
+        line: line(node),
+      });
+    } else if (
+      ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword
+    ) {
+      const [argument] = node.arguments;
+      module.imports.push({
+        specifier: argument && ts.isStringLiteralLike(argument) ? argument.text : '<computed>',
+        runtime: true,
+        line: line(node),
+      });
+    } else if (ts.isImportTypeNode(node)) {
+      const argument = node.argument;
+      if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) {
+        module.imports.push({ specifier: argument.literal.text, runtime: false, line: line(node) });
+      }
+    } else if (ts.isImportEqualsDeclaration(node)) {
+      module.imports.push({ specifier: '<import = require>', runtime: true, line: line(node) });
+    } else if (ts.isIdentifier(node) && runtimeGlobals.has(node.text) && isFreeReference(node)) {
+      module.globals.push({ name: node.text, line: line(node) });
+    } else if (
+      ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) &&
+      runtimeGlobals.has(node.argumentExpression.text)
+    ) {
+      module.globals.push({ name: `[${node.argumentExpression.text}]`, line: line(node) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  parsed.set(file, module);
+  return module;
+}
+
+/** True unless the identifier names a property, member or key rather than a binding in scope. */
+function isFreeReference(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === node) {
+    // `globalThis.process` is still the global.
+    return ts.isIdentifier(parent.expression) &&
+      ['globalThis', 'self', 'window'].includes(parent.expression.text);
+  }
+  if (ts.isQualifiedName(parent) && parent.right === node) return false;
+  if (
+    (ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) ||
+      ts.isPropertySignature(parent) || ts.isMethodDeclaration(parent) ||
+      ts.isMethodSignature(parent) || ts.isGetAccessorDeclaration(parent) ||
+      ts.isSetAccessorDeclaration(parent) || ts.isEnumMember(parent) ||
+      ts.isPropertyAccessExpression(parent)) && parent.name === node
+  ) {
+    return false;
+  }
+  if (ts.isBindingElement(parent) && parent.propertyName === node) return false;
+  if (ts.isLabeledStatement(parent) || ts.isBreakOrContinueStatement(parent)) return false;
+  return true;
+}
+
+function resolveRelative(from: string, specifier: string): string {
+  return path.resolve(path.dirname(from), specifier);
+}
+
+/** Every library module reachable from `entry` through relative imports (type imports too). */
+function reachable(entry: string, runtimeOnly = false): Set<string> {
+  const seen = new Set<string>();
+  const pending = [entry];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const { specifier, runtime } of parse(file).imports) {
+      if (!specifier.startsWith('.') || (runtimeOnly && !runtime)) continue;
+      const target = resolveRelative(file, specifier);
+      if (existsSync(target)) pending.push(target);
+    }
+  }
+  return seen;
+}
+
+describe('guards: library', () => {
+  test('the library sources exist where the guards look for them', () => {
+    assert.ok(libraryFiles.includes(path.join(root, 'testing', 'mod.ts')));
+    assert.ok(libraryFiles.includes(path.join(root, 'realtime_testing', 'mod.ts')));
+    assert.ok(libraryFiles.length >= 3);
+  });
+
+  test('uses no Deno, Bun, process, Buffer or other runtime-specific global', () => {
+    const offenders = libraryFiles.flatMap((file) =>
+      parse(file).globals.map(({ name, line }) => `${rel(file)}:${line} uses ${name}`)
+    );
+    assert.deepEqual(offenders, []);
+  });
+
+  test('imports no node:* module and only public SDK entry points', () => {
+    const offenders = libraryFiles.flatMap((file) =>
+      parse(file).imports
+        .filter(({ specifier }) => !specifier.startsWith('.') && !allowedPackages.has(specifier))
+        .map(({ specifier, line }) => `${rel(file)}:${line} imports ${specifier}`)
+    );
+    assert.deepEqual(offenders, []);
+  });
+
+  test('relative imports name existing .ts files inside the library', () => {
+    const offenders = libraryFiles.flatMap((file) =>
+      parse(file).imports
+        .filter(({ specifier }) => specifier.startsWith('.'))
+        .filter(({ specifier }) => {
+          const target = resolveRelative(file, specifier);
+          return !specifier.endsWith('.ts') || !libraryFiles.includes(target);
+        })
+        .map(({ specifier, line }) => `${rel(file)}:${line} imports ${specifier}`)
+    );
+    assert.deepEqual(offenders, []);
+  });
+
+  test('testing/ never reaches realtime_testing/, the root entry or the realtime SDK', () => {
+    const testingFiles = libraryFiles.filter((f) => rel(f).startsWith('testing/'));
+    const offenders: string[] = [];
+    for (const file of testingFiles) {
+      for (const reached of reachable(file)) {
+        const name = rel(reached);
+        if (name.startsWith('realtime_testing/') || name === 'mod.ts') {
+          offenders.push(`${rel(file)} reaches ${name}`);
+        }
+        for (const { specifier, line } of parse(reached).imports) {
+          if (specifier.startsWith('@openai/agents-realtime')) {
+            offenders.push(`${name}:${line} (reached from ${rel(file)}) imports ${specifier}`);
+          }
+        }
+      }
+    }
+    assert.deepEqual([...new Set(offenders)], []);
+  });
+
+  test('the root entry re-exports both halves without linking them', () => {
+    const rootImports = parse(path.join(root, 'mod.ts')).imports.map((i) => i.specifier).sort();
+    assert.deepEqual(rootImports, ['./realtime_testing/mod.ts', './testing/mod.ts']);
+    const testingGraph = reachable(path.join(root, 'testing', 'mod.ts'));
+    assert.equal(testingGraph.has(path.join(root, 'mod.ts')), false);
+    assert.deepEqual([...testingGraph].map(rel).filter((f) => !f.startsWith('testing/')), []);
+  });
+
+  test('has no import cycle at run time', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'visiting' | 'done'>();
+    const stack: string[] = [];
+    const visit = (file: string): void => {
+      state.set(file, 'visiting');
+      stack.push(file);
+      for (const { specifier, runtime } of parse(file).imports) {
+        if (!runtime || !specifier.startsWith('.')) continue;
+        const target = resolveRelative(file, specifier);
+        if (!existsSync(target)) continue;
+        if (state.get(target) === 'visiting') {
+          cycles.push([...stack.slice(stack.indexOf(target)), target].map(rel).join(' -> '));
+        } else if (!state.has(target)) {
+          visit(target);
+        }
+      }
+      stack.pop();
+      state.set(file, 'done');
+    };
+    for (const file of libraryFiles) if (!state.has(file)) visit(file);
+    assert.deepEqual(cycles, []);
+  });
+
+  // A static import: loading the SDK starts timers and signal listeners that
+  // Deno's sanitizers would pin on whichever test imported it first.
+  test('the testing entry does not expose the realtime double at run time', () => {
+    assert.equal('ScriptedRealtimeTransport' in testingEntry, false);
+    assert.equal('runScenario' in testingEntry, false);
+  });
+});
+
+describe('guards: tests', () => {
+  const testFiles = walk(path.join(root, 'tests')).filter((f) => /\.(ts|mts|js|mjs)$/.test(f));
+  const focusOrSkip = new Set(['skip', 'only', 'todo']);
+  const testCallees = new Set(['test', 'it', 'describe', 'suite', 'step']);
+
+  test('finds the test files', () => {
+    assert.ok(testFiles.some((f) => rel(f) === 'tests/guards_test.ts'));
+  });
+
+  test('no test uses .skip, .only, .todo or their option forms', () => {
+    const offenders: string[] = [];
+    for (const file of testFiles) {
+      const source = parse(file).source;
+      const report = (node: ts.Node, what: string) => {
+        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        offenders.push(`${rel(file)}:${line} ${what}`);
+      };
+      const visit = (node: ts.Node): void => {
+        if (ts.isPropertyAccessExpression(node) && focusOrSkip.has(node.name.text)) {
+          report(node, `.${node.name.text}`);
+        }
+        if (ts.isCallExpression(node) && isTestCall(node.expression, testCallees)) {
+          for (const argument of node.arguments) {
+            if (!ts.isObjectLiteralExpression(argument)) continue;
+            for (const property of argument.properties) {
+              const name = property.name && ts.isIdentifier(property.name)
+                ? property.name.text
+                : '';
+              if (focusOrSkip.has(name) || name === 'ignore') report(property, `{ ${name} }`);
+            }
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    assert.deepEqual(offenders, []);
+  });
+});
+
+/** `test(...)`, `Deno.test(...)`, `t.step(...)` and the like. */
+function isTestCall(callee: ts.Expression, names: Set<string>): boolean {
+  if (ts.isIdentifier(callee)) return names.has(callee.text);
+  return ts.isPropertyAccessExpression(callee) && names.has(callee.name.text);
+}
