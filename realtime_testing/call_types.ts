@@ -1,0 +1,285 @@
+/**
+ * The typed vocabulary of the realtime double: transport method names, the data
+ * each recorded call carries, matchers, and the `runScenario()` contract.
+ *
+ * Everything here is derived from the SDK's `RealtimeTransportLayer`, so a
+ * method the SDK adds cannot silently vanish from the typed interface: the
+ * call-data map collapses to `never` (and the build breaks) until it names
+ * exactly the interface's methods.
+ *
+ * @module
+ */
+
+import type {
+  RealtimeClientMessage,
+  RealtimeItem,
+  RealtimeSessionConfig,
+  RealtimeTransportEventTypes,
+  RealtimeTransportLayer,
+  RealtimeTransportLayerConnectOptions,
+  TransportToolCallEvent,
+} from '@openai/agents-realtime';
+
+/**
+ * Every outbound method of `RealtimeTransportLayer` (all function members except
+ * the emitter's `on`, `off`, `once` and `emit`): `connect`, `sendEvent`,
+ * `requestResponse`, `sendMessage`, `addImage`, `sendAudio`,
+ * `updateSessionConfig`, `close`, `mute`, `sendFunctionCallOutput`, `interrupt`,
+ * `resetHistory` and `sendMcpResponse`.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTransportMethod } from 'scripted-agents/realtime_testing';
+ *
+ * const method: RealtimeTransportMethod = 'sendMessage';
+ * ```
+ */
+export type RealtimeTransportMethod = Exclude<
+  {
+    // `-?` so an optional method (`requestResponse?`) still counts as a method.
+    [K in keyof RealtimeTransportLayer]-?: NonNullable<RealtimeTransportLayer[K]> extends (
+      ...args: never[]
+    ) => unknown ? K
+      : never;
+  }[keyof RealtimeTransportLayer],
+  // The emitter members are the transport's inbound side, not outbound calls.
+  'emit' | 'off' | 'on' | 'once'
+>;
+
+/**
+ * `Data` itself when its keys are exactly {@linkcode RealtimeTransportMethod},
+ * otherwise `never`, which makes every call type unusable and fails the build.
+ *
+ * @example
+ * ```ts
+ * import type { ExactRealtimeCallDataMap } from 'scripted-agents/realtime_testing';
+ *
+ * // A map missing twelve methods collapses to never.
+ * type Broken = ExactRealtimeCallDataMap<{ connect: object }>;
+ * const broken: Broken[] = [];
+ * ```
+ */
+export type ExactRealtimeCallDataMap<Data> = [keyof Data] extends [RealtimeTransportMethod]
+  ? [RealtimeTransportMethod] extends [keyof Data] ? Data : never
+  : never;
+
+/**
+ * The per-method call data: for each {@linkcode RealtimeTransportMethod}, the
+ * fields its recorded call carries besides `index` and `method`. `connect`
+ * records `apiKeyProvided` instead of the key. The declared map goes through
+ * {@linkcode ExactRealtimeCallDataMap}, so it is `never` (and nothing compiles)
+ * unless its keys are exactly the transport's methods.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTransportCallData } from 'scripted-agents/realtime_testing';
+ *
+ * const mute: RealtimeTransportCallData['mute'] = { muted: true };
+ * ```
+ */
+export type RealtimeTransportCallData = ExactRealtimeCallDataMap<{
+  connect: {
+    options: Omit<RealtimeTransportLayerConnectOptions, 'apiKey'> & { apiKeyProvided: boolean };
+  };
+  sendEvent: { event: RealtimeClientMessage };
+  // deno-lint-ignore no-explicit-any
+  requestResponse: { response?: Record<string, any> };
+  sendMessage: {
+    message: RealtimeUserInput;
+    // deno-lint-ignore no-explicit-any
+    otherEventData: Record<string, any>;
+    options?: { triggerResponse?: boolean };
+  };
+  addImage: { image: string; options?: { triggerResponse?: boolean } };
+  sendAudio: { audio: ArrayBuffer; options: { commit?: boolean } };
+  updateSessionConfig: { config: Partial<RealtimeSessionConfig> };
+  close: Record<never, never>;
+  mute: { muted: boolean };
+  sendFunctionCallOutput: {
+    toolCall: TransportToolCallEvent;
+    output: string;
+    startResponse: boolean;
+  };
+  interrupt: Record<never, never>;
+  resetHistory: { oldHistory: RealtimeItem[]; newHistory: RealtimeItem[] };
+  sendMcpResponse: {
+    approvalRequest: RealtimeMcpCallApprovalRequestItem;
+    approved: boolean;
+    reason?: string;
+  };
+}>;
+
+/**
+ * A forward-compatible view of any recorded outbound call. At runtime the
+ * object also carries its method's fields (see {@linkcode RealtimeTransportCallFor}).
+ *
+ * @example
+ * ```ts
+ * import {
+ *   type RecordedRealtimeTransportCall,
+ *   ScriptedRealtimeTransport,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * transport.interrupt();
+ * const calls: readonly RecordedRealtimeTransportCall[] = transport.calls;
+ * console.assert(calls[0].method === 'interrupt' && calls[0].index === 0);
+ * ```
+ */
+export type RecordedRealtimeTransportCall = Readonly<{
+  /** The zero-based position of this call in `calls`. */
+  index: number;
+  /** The invoked method. Newer SDK versions may add method names. */
+  method: string;
+}>;
+
+/**
+ * The recorded call of one method: `index`, `method`, then the method's fields.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTransportCallFor } from 'scripted-agents/realtime_testing';
+ *
+ * const call: RealtimeTransportCallFor<'mute'> = { index: 0, method: 'mute', muted: true };
+ * ```
+ */
+export type RealtimeTransportCallFor<M extends RealtimeTransportMethod> = Readonly<
+  { index: number; method: M } & RealtimeTransportCallData[M]
+>;
+
+/**
+ * Checks one expected call. Return `false` to reject it (a
+ * `RealtimeCallMatcherError`); throw to fail with your own error (an assertion,
+ * say); return anything else to accept it.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeCallMatcher } from 'scripted-agents/realtime_testing';
+ *
+ * const saysHello: RealtimeCallMatcher<'sendMessage'> = (call) => call.message === 'Hello';
+ * ```
+ */
+export type RealtimeCallMatcher<M extends RealtimeTransportMethod> = (
+  call: RealtimeTransportCallFor<M>,
+) => boolean | void;
+
+/**
+ * What the `scenario` callback of `runScenario()` receives: the transport side
+ * of the conversation.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedRealtimeScenarioContext } from 'scripted-agents/realtime_testing';
+ *
+ * async function greet({ expectCall, emit }: ScriptedRealtimeScenarioContext) {
+ *   await expectCall('sendMessage', (call) => call.message === 'Hello');
+ *   emit('audio_interrupted');
+ * }
+ * ```
+ */
+export type ScriptedRealtimeScenarioContext = {
+  /** Expects the next outbound call; a failure ends the run with that error. */
+  expectCall: <M extends RealtimeTransportMethod>(
+    method: M,
+    matcher?: RealtimeCallMatcher<M>,
+  ) => Promise<RealtimeTransportCallFor<M>>;
+  /** Delivers an inbound transport event synchronously to the session. */
+  emit: <E extends keyof RealtimeTransportEventTypes>(
+    event: E,
+    ...args: RealtimeTransportEventTypes[E]
+  ) => boolean;
+};
+
+/**
+ * The two concurrently running sides of `runScenario()` and its optional
+ * cancellation signal.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedRealtimeScenarioOptions } from 'scripted-agents/realtime_testing';
+ *
+ * const options: ScriptedRealtimeScenarioOptions<number> = {
+ *   scenario: () => {},
+ *   exercise: () => 42,
+ * };
+ * ```
+ */
+export type ScriptedRealtimeScenarioOptions<T = void> = {
+  /** The transport side: expects outbound calls and emits inbound events. */
+  scenario: (context: ScriptedRealtimeScenarioContext) => void | Promise<void>;
+  /** The application side: drives the session; its value is the run's value. */
+  exercise: () => T | Promise<T>;
+  /** Cancels the run (the only bound on a wait: the double has no timers). */
+  signal?: AbortSignal;
+};
+
+/**
+ * An expectation still waiting for its call, numbered in registration order
+ * (starting at 1).
+ *
+ * @example
+ * ```ts
+ * import type { PendingRealtimeExpectation } from 'scripted-agents/realtime_testing';
+ *
+ * const pending: PendingRealtimeExpectation = { order: 1, method: 'close' };
+ * ```
+ */
+export type PendingRealtimeExpectation = Readonly<{
+  order: number;
+  method: RealtimeTransportMethod;
+}>;
+
+/**
+ * Injected failures not yet thrown, counted per method.
+ *
+ * @example
+ * ```ts
+ * import type { PendingRealtimeFailure } from 'scripted-agents/realtime_testing';
+ *
+ * const unused: PendingRealtimeFailure = { method: 'connect', count: 2 };
+ * ```
+ */
+export type PendingRealtimeFailure = Readonly<{
+  method: RealtimeTransportMethod;
+  count: number;
+}>;
+
+/**
+ * The transport's lifecycle status (`RealtimeTransportLayer['status']`).
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTransportStatus } from 'scripted-agents/realtime_testing';
+ *
+ * const status: RealtimeTransportStatus = 'disconnected';
+ * ```
+ */
+export type RealtimeTransportStatus = RealtimeTransportLayer['status'];
+
+/**
+ * What `sendMessage` sends: a text string or a structured user message. The SDK
+ * does not export this type publicly, so it is read off `RealtimeTransportLayer`.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeUserInput } from 'scripted-agents/realtime_testing';
+ *
+ * const input: RealtimeUserInput = 'Hello';
+ * ```
+ */
+export type RealtimeUserInput = Parameters<RealtimeTransportLayer['sendMessage']>[0];
+
+/**
+ * The MCP approval request `sendMcpResponse` answers. The SDK does not export
+ * this type publicly, so it is read off `RealtimeTransportLayer`.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeMcpCallApprovalRequestItem } from 'scripted-agents/realtime_testing';
+ *
+ * const requests: RealtimeMcpCallApprovalRequestItem[] = [];
+ * ```
+ */
+export type RealtimeMcpCallApprovalRequestItem = Parameters<
+  RealtimeTransportLayer['sendMcpResponse']
+>[0];

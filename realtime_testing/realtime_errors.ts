@@ -1,0 +1,264 @@
+/**
+ * The six errors of the realtime double. Every field is an own enumerable
+ * property that is always present (even when `undefined`), declared as a class
+ * field so `Object.keys(error)` lists the fields and then `name`; tests assert
+ * on fields instead of parsing messages. Messages number calls from 1.
+ *
+ * @module
+ */
+
+import { countOf, ordinal } from '../testing/_errors.ts';
+import { frozenCopy } from '../testing/_snapshot.ts';
+import type {
+  PendingRealtimeExpectation,
+  PendingRealtimeFailure,
+  RealtimeTransportMethod,
+  RealtimeTransportStatus,
+  RecordedRealtimeTransportCall,
+} from './call_types.ts';
+
+const PREFIX = 'ScriptedRealtimeTransport';
+
+function listExpectations(pending: readonly PendingRealtimeExpectation[]): string {
+  return pending.map(({ order, method }) => `#${order} ${method}`).join(', ');
+}
+
+/**
+ * An outbound call paired with an expectation for a different method.
+ *
+ * @example
+ * ```ts
+ * import {
+ *   ScriptedRealtimeTransport,
+ *   UnexpectedRealtimeCallError,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * const expected = transport.expectCall('mute');
+ * try {
+ *   transport.interrupt();
+ * } catch (error) {
+ *   console.assert(error instanceof UnexpectedRealtimeCallError);
+ *   console.assert(error.expectedMethod === 'mute' && error.actualMethod === 'interrupt');
+ * }
+ * await expected.catch(() => {});
+ * transport.acknowledgeFailures();
+ * ```
+ */
+export class UnexpectedRealtimeCallError extends Error {
+  /** The zero-based position of the call in `ScriptedRealtimeTransport.calls`. */
+  readonly callIndex: number;
+  /** The method the expectation asked for. */
+  readonly expectedMethod: RealtimeTransportMethod;
+  /** The method actually called. */
+  readonly actualMethod: string;
+  /** Always `'UnexpectedRealtimeCallError'`. */
+  override readonly name: string = 'UnexpectedRealtimeCallError';
+
+  /** Describes `actualCall` arriving where `expectedMethod` was expected. */
+  constructor(expectedMethod: RealtimeTransportMethod, actualCall: RecordedRealtimeTransportCall) {
+    super(
+      `${PREFIX} expected ${expectedMethod} but received ${actualCall.method} call ${
+        ordinal(actualCall.index)
+      }.`,
+    );
+    this.callIndex = actualCall.index;
+    this.expectedMethod = expectedMethod;
+    this.actualMethod = actualCall.method;
+  }
+}
+
+/**
+ * An expectation's matcher returned exactly `false` for its call. (A matcher
+ * that throws fails with the thrown value itself.)
+ *
+ * @example
+ * ```ts
+ * import {
+ *   RealtimeCallMatcherError,
+ *   ScriptedRealtimeTransport,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * transport.mute(true);
+ * const error = await transport.expectCall('mute', (call) => call.muted === false)
+ *   .catch((e) => e);
+ * console.assert(error instanceof RealtimeCallMatcherError && error.callIndex === 0);
+ * transport.acknowledgeFailures();
+ * ```
+ */
+export class RealtimeCallMatcherError extends Error {
+  /** The zero-based position of the call in `ScriptedRealtimeTransport.calls`. */
+  readonly callIndex: number;
+  /** The method of the rejected call. */
+  readonly actualMethod: string;
+  /** Always `'RealtimeCallMatcherError'`. */
+  override readonly name: string = 'RealtimeCallMatcherError';
+
+  /** Describes the `call` a matcher rejected. */
+  constructor(call: RecordedRealtimeTransportCall) {
+    super(`${PREFIX} matcher rejected ${call.method} call ${ordinal(call.index)}.`);
+    this.callIndex = call.index;
+    this.actualMethod = call.method;
+  }
+}
+
+/**
+ * Calls nobody expected, expectations nothing called, or injected failures
+ * nothing triggered. Raised by `assertComplete()` and by `runScenario()` when
+ * the exercise ends with expectations pending.
+ *
+ * @example
+ * ```ts
+ * import {
+ *   IncompleteRealtimeScenarioError,
+ *   ScriptedRealtimeTransport,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * transport.interrupt();
+ * try {
+ *   transport.assertComplete();
+ * } catch (error) {
+ *   console.assert(error instanceof IncompleteRealtimeScenarioError);
+ *   console.assert(error.unconsumedCalls[0].method === 'interrupt');
+ * }
+ * ```
+ */
+export class IncompleteRealtimeScenarioError extends Error {
+  /** Recorded calls no expectation consumed (a frozen copy). */
+  readonly unconsumedCalls: readonly RecordedRealtimeTransportCall[];
+  /** Expectations no call satisfied (a frozen copy). */
+  readonly pendingExpectations: readonly PendingRealtimeExpectation[];
+  /** Injected failures not yet thrown, per method (a frozen copy). */
+  readonly pendingFailures: readonly PendingRealtimeFailure[];
+  /** Always `'IncompleteRealtimeScenarioError'`. */
+  override readonly name: string = 'IncompleteRealtimeScenarioError';
+
+  /**
+   * Copies and freezes the three collections. (Three positional parameters:
+   * the SDK's own signature, kept for drop-in use.)
+   */
+  constructor(
+    unconsumedCalls: readonly RecordedRealtimeTransportCall[],
+    pendingExpectations: readonly PendingRealtimeExpectation[],
+    pendingFailures: readonly PendingRealtimeFailure[],
+  ) {
+    const failureCount = pendingFailures.reduce((sum, { count }) => sum + count, 0);
+    const listed = pendingExpectations.length > 0
+      ? ` (${listExpectations(pendingExpectations)})`
+      : '';
+    super(
+      `${PREFIX} scenario is incomplete: ${countOf(unconsumedCalls.length, 'unconsumed call')}, ${
+        countOf(pendingExpectations.length, 'pending expectation')
+      }${listed}, and ${countOf(failureCount, 'pending failure')}.`,
+    );
+    this.unconsumedCalls = frozenCopy(unconsumedCalls);
+    this.pendingExpectations = frozenCopy(pendingExpectations);
+    this.pendingFailures = frozenCopy(pendingFailures);
+  }
+}
+
+/**
+ * `runScenario()` was cancelled by its signal (already aborted on entry, or
+ * aborted during the run). Its `name` is `'AbortError'`, as for any abort.
+ *
+ * @example
+ * ```ts
+ * import {
+ *   ScriptedRealtimeScenarioCancelledError,
+ *   ScriptedRealtimeTransport,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * const error = await transport.runScenario({
+ *   signal: AbortSignal.abort(),
+ *   scenario: () => {},
+ *   exercise: () => {},
+ * }).catch((e) => e);
+ * console.assert(error instanceof ScriptedRealtimeScenarioCancelledError);
+ * console.assert(error.name === 'AbortError');
+ * ```
+ */
+export class ScriptedRealtimeScenarioCancelledError extends Error {
+  /** The expectations pending when the run was cancelled (a frozen copy). */
+  readonly pendingExpectations: readonly PendingRealtimeExpectation[];
+  /** Always `'AbortError'`. */
+  override readonly name: string = 'AbortError';
+
+  /** Copies and freezes the expectations pending at cancellation. */
+  constructor(pendingExpectations: readonly PendingRealtimeExpectation[]) {
+    super(
+      pendingExpectations.length > 0
+        ? `${PREFIX} scenario was cancelled with pending expectations: ${
+          listExpectations(pendingExpectations)
+        }.`
+        : `${PREFIX} scenario was cancelled.`,
+    );
+    this.pendingExpectations = frozenCopy(pendingExpectations);
+  }
+}
+
+/**
+ * `assertClosed()` found the transport in a status other than `disconnected`.
+ *
+ * @example
+ * ```ts
+ * import {
+ *   RealtimeTransportNotClosedError,
+ *   ScriptedRealtimeTransport,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * await transport.connect({ apiKey: 'test' });
+ * try {
+ *   transport.assertClosed();
+ * } catch (error) {
+ *   console.assert(error instanceof RealtimeTransportNotClosedError);
+ *   console.assert(error.status === 'connected');
+ * }
+ * ```
+ */
+export class RealtimeTransportNotClosedError extends Error {
+  /** The status found instead of `disconnected`. */
+  readonly status: RealtimeTransportStatus;
+  /** Always `'RealtimeTransportNotClosedError'`. */
+  override readonly name: string = 'RealtimeTransportNotClosedError';
+
+  /** Describes the `status` found instead of `disconnected`. */
+  constructor(status: RealtimeTransportStatus) {
+    super(`${PREFIX} is not closed; current status is ${status}.`);
+    this.status = status;
+  }
+}
+
+/**
+ * `connect()` lost its own attempt: while it was still running synchronously
+ * (in its matcher or a `connection_change` listener) a `close()`, `disconnect()`
+ * or nested `connect()` took over the lifecycle.
+ *
+ * @example
+ * ```ts
+ * import {
+ *   ScriptedRealtimeConnectionSupersededError,
+ *   ScriptedRealtimeTransport,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * transport.once('connection_change', () => transport.disconnect());
+ * const error = await transport.connect({ apiKey: 'test' }).catch((e) => e);
+ * console.assert(error instanceof ScriptedRealtimeConnectionSupersededError);
+ * console.assert(transport.status === 'disconnected');
+ * ```
+ */
+export class ScriptedRealtimeConnectionSupersededError extends Error {
+  /** The superseded operation: always `'connect'`. */
+  readonly operation: 'connect' = 'connect';
+  /** Always `'ScriptedRealtimeConnectionSupersededError'`. */
+  override readonly name: string = 'ScriptedRealtimeConnectionSupersededError';
+
+  /** The message and `operation` are constant. */
+  constructor() {
+    super(`${PREFIX} connection attempt was superseded by another lifecycle operation.`);
+  }
+}
