@@ -3,7 +3,58 @@
  * Realtime agents and sessions without a socket. A drop-in for
  * `@openai/agents/realtime/testing`.
  *
+ * The scenario scripts the transport side (expect outbound calls, emit
+ * normalized inbound events); the exercise drives the application through the
+ * public session API; both run concurrently.
+ *
+ * ```ts
+ * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+ * import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport });
+ *
+ * await transport.runScenario({
+ *   scenario: async ({ expectCall }) => {
+ *     await expectCall('connect');
+ *     await expectCall('sendMessage', (call) => call.message === 'Hello');
+ *     await expectCall('close');
+ *   },
+ *   exercise: async () => {
+ *     await session.connect({ apiKey: 'test' });
+ *     session.sendMessage('Hello');
+ *     session.close();
+ *   },
+ * });
+ * transport.assertComplete();
+ * transport.assertClosed();
+ * ```
+ *
  * @module
  */
 
 export { DoubleFailuresError } from '../testing/double_failures_error.ts';
+export { ScriptedRealtimeTransport } from './scripted_realtime_transport.ts';
+export {
+  IncompleteRealtimeScenarioError,
+  RealtimeCallMatcherError,
+  RealtimeTransportNotClosedError,
+  ScriptedRealtimeConnectionSupersededError,
+  ScriptedRealtimeScenarioCancelledError,
+  UnexpectedRealtimeCallError,
+} from './realtime_errors.ts';
+export type {
+  ExactRealtimeCallDataMap,
+  PendingRealtimeExpectation,
+  PendingRealtimeFailure,
+  RealtimeCallMatcher,
+  RealtimeMcpCallApprovalRequestItem,
+  RealtimeTransportCallData,
+  RealtimeTransportCallFor,
+  RealtimeTransportMethod,
+  RealtimeTransportStatus,
+  RealtimeUserInput,
+  RecordedRealtimeTransportCall,
+  ScriptedRealtimeScenarioContext,
+  ScriptedRealtimeScenarioOptions,
+} from './call_types.ts';
