@@ -31,8 +31,10 @@ export class DoubleFailuresError extends Error {
   readonly double: string;
   /** The raised failures, in the order the double raised them (a frozen copy). */
   readonly failures: readonly unknown[];
+  /** Always `'DoubleFailuresError'`. */
   override readonly name = 'DoubleFailuresError';
 
+  /** Lists `failures` (in order) in the message, naming `double`. */
   constructor(double: string, failures: readonly unknown[]) {
     super(
       `${double} raised ${failures.length} failure${
