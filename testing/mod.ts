@@ -41,6 +41,8 @@ export type {
 export { assistantMessage, functionCall } from './output_items.ts';
 export type { AssistantMessageOptions, FunctionCallOptions } from './output_items.ts';
 export { ScriptedModel } from './scripted_model.ts';
+export { assertAllComplete, DoubleScope, doubleScope } from './double_scope.ts';
+export type { DoubleScopeOptions, VerifiableDouble } from './double_scope.ts';
 export { offlineGuard, OfflineNetworkError } from './offline_guard.ts';
 export type { OfflineGuard, OfflineNetworkApi } from './offline_guard.ts';
 export {

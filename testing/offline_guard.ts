@@ -40,8 +40,10 @@ export class OfflineNetworkError extends Error {
   readonly api: OfflineNetworkApi;
   /** The URL (or request) the code tried to reach, as text. */
   readonly target: string;
+  /** Always `"OfflineNetworkError"`. */
   override readonly name = 'OfflineNetworkError';
 
+  /** Describes one blocked attempt to use `api` on `target`. */
   constructor(api: OfflineNetworkApi, target: string) {
     super(
       `scripted-agents offlineGuard blocked ${api}(${target}): tests under the guard must not ` +

@@ -1,0 +1,215 @@
+/**
+ * Verifying many doubles at once: `assertAllComplete(...)` and a scope that
+ * creates doubles and checks all of them when the test ends, so no
+ * `assertComplete()` is ever forgotten.
+ *
+ * @module
+ */
+
+import type { ScriptedModelInput } from './model_steps.ts';
+import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
+import { ScriptedModel } from './scripted_model.ts';
+import {
+  type ScriptedSandboxInput,
+  type ScriptedSandboxMethod,
+  type ScriptedSandboxSession,
+  scriptedSandboxSession,
+} from './scripted_sandbox_session.ts';
+
+/**
+ * Anything with a teardown check: every double of this package
+ * (`ScriptedModel`, `scriptedSandboxSession()`, `ScriptedRealtimeTransport`),
+ * the {@linkcode offlineGuard}, or your own `Disposable`/`AsyncDisposable`.
+ */
+export type VerifiableDouble = Disposable | AsyncDisposable;
+
+/**
+ * Runs the teardown check of every double (its `Symbol.asyncDispose` or
+ * `Symbol.dispose`: unreported failures, unconsumed steps, pending
+ * expectations, an unclosed transport) and reports all problems together.
+ * Every double is checked even when an earlier one fails; one failure is
+ * rethrown as is, several are thrown as an `AggregateError` listing each.
+ *
+ * @example
+ * ```ts
+ * import { assertAllComplete, assistantMessage, ScriptedModel } from "scripted-agents/testing";
+ *
+ * const model = new ScriptedModel([[assistantMessage("hi")]]);
+ * await model.getResponse({ input: "hello" } as never);
+ * await assertAllComplete(model);
+ * ```
+ */
+export async function assertAllComplete(...doubles: VerifiableDouble[]): Promise<void> {
+  const errors: unknown[] = [];
+  for (const double of doubles) {
+    try {
+      await disposeOnce(double);
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) {
+    throw new AggregateError(
+      errors,
+      `${errors.length} test doubles failed their teardown checks: ${
+        errors.map((error) => (error instanceof Error ? error.message : String(error))).join(
+          ' | ',
+        )
+      }`,
+    );
+  }
+}
+
+function disposeOnce(double: VerifiableDouble): void | PromiseLike<void> {
+  if (typeof (double as AsyncDisposable)[Symbol.asyncDispose] === 'function') {
+    return (double as AsyncDisposable)[Symbol.asyncDispose]();
+  }
+  if (typeof (double as Disposable)[Symbol.dispose] === 'function') {
+    return (double as Disposable)[Symbol.dispose]();
+  }
+  throw new TypeError(
+    'assertAllComplete received a value that is neither Disposable nor AsyncDisposable.',
+  );
+}
+
+/** Options for {@linkcode doubleScope}. */
+export interface DoubleScopeOptions {
+  /**
+   * Also keep the test offline with an {@linkcode offlineGuard} for the life of
+   * the scope: tracing export disabled, global network APIs blocked.
+   * Defaults to `false`.
+   */
+  offline?: boolean;
+}
+
+/**
+ * Creates doubles and verifies all of them at once when the scope ends.
+ * Obtain one with {@linkcode doubleScope}.
+ */
+export class DoubleScope implements AsyncDisposable {
+  readonly #tracked: VerifiableDouble[] = [];
+  #guard: OfflineGuard | undefined;
+  #finished = false;
+
+  /** Prefer {@linkcode doubleScope}; `offline` starts an offline guard. */
+  constructor(options: DoubleScopeOptions = {}) {
+    if (options.offline === true) this.#guard = offlineGuard();
+  }
+
+  /**
+   * A new `ScriptedModel` checked when the scope ends.
+   *
+   * @example
+   * ```ts
+   * import { assistantMessage, doubleScope } from "scripted-agents/testing";
+   *
+   * await using scope = doubleScope();
+   * const model = scope.model([[assistantMessage("done")]]);
+   * await model.getResponse({ input: "go" } as never);
+   * ```
+   */
+  model(inputs: Iterable<ScriptedModelInput> = []): ScriptedModel {
+    return this.track(new ScriptedModel(inputs));
+  }
+
+  /**
+   * A new scripted sandbox session checked when the scope ends; typed like
+   * `scriptedSandboxSession()` (a literal step array installs exactly the
+   * methods it names).
+   *
+   * @example
+   * ```ts
+   * import { doubleScope } from "scripted-agents/testing";
+   *
+   * await using scope = doubleScope();
+   * const sandbox = scope.sandbox([{ method: "pathExists", result: true }]);
+   * console.assert(await sandbox.pathExists("/workspace"));
+   * ```
+   */
+  sandbox<const TInputs extends readonly ScriptedSandboxInput[]>(
+    inputs: TInputs,
+  ): ScriptedSandboxSession<TInputs[number]['method']>;
+  /** A sandbox session from any iterable of steps. */
+  sandbox<M extends ScriptedSandboxMethod>(
+    inputs: Iterable<ScriptedSandboxInput<M>>,
+  ): ScriptedSandboxSession<M>;
+  sandbox(
+    inputs: Iterable<ScriptedSandboxInput>,
+  ): ScriptedSandboxSession<ScriptedSandboxMethod> {
+    return this.track(
+      scriptedSandboxSession(inputs as Iterable<ScriptedSandboxInput<ScriptedSandboxMethod>>),
+    );
+  }
+
+  /**
+   * Adds an existing double (for example a `ScriptedRealtimeTransport`, which
+   * lives in the separate realtime entry) and returns it unchanged.
+   *
+   * @example
+   * ```ts
+   * import { doubleScope, ScriptedModel } from "scripted-agents/testing";
+   *
+   * await using scope = doubleScope();
+   * const model = scope.track(new ScriptedModel());
+   * console.assert(model.remainingSteps === 0);
+   * ```
+   */
+  track<T extends VerifiableDouble>(double: T): T {
+    if (this.#finished) {
+      throw new TypeError('This DoubleScope has already finished; create a new scope.');
+    }
+    this.#tracked.push(double);
+    return double;
+  }
+
+  /**
+   * Verifies every tracked double (in creation order, all of them even when one
+   * fails), then restores the offline guard and reports its blocked requests.
+   * Runs once; later calls resolve without checking again. Use it where
+   * `await using` is unavailable: `t.after(() => scope.finish())`,
+   * `afterEach`, `onTestFinished`.
+   *
+   * @example
+   * ```ts
+   * import { doubleScope } from "scripted-agents/testing";
+   *
+   * const scope = doubleScope({ offline: true });
+   * scope.model();
+   * await scope.finish();
+   * ```
+   */
+  async finish(): Promise<void> {
+    if (this.#finished) return;
+    this.#finished = true;
+    const guard = this.#guard;
+    this.#guard = undefined;
+    // The guard goes last, so doubles are verified while the test is still offline.
+    await assertAllComplete(...this.#tracked, ...(guard === undefined ? [] : [guard]));
+  }
+
+  /** Same as {@linkcode DoubleScope.finish}, for `await using`. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.finish();
+  }
+}
+
+/**
+ * Starts a scope for one test: create doubles through it and they are all
+ * verified together at the end (`await using`, or one `finish()` call in your
+ * runner's teardown hook).
+ *
+ * @example
+ * ```ts
+ * import { Agent, Runner } from "@openai/agents";
+ * import { assistantMessage, doubleScope } from "scripted-agents/testing";
+ *
+ * await using scope = doubleScope({ offline: true });
+ * const model = scope.model([[assistantMessage("Paris.")]]);
+ * const result = await new Runner().run(new Agent({ name: "geo", model }), "Capital?");
+ * console.assert(result.finalOutput === "Paris.");
+ * ```
+ */
+export function doubleScope(options: DoubleScopeOptions = {}): DoubleScope {
+  return new DoubleScope(options);
+}

@@ -1,0 +1,292 @@
+import assert from 'node:assert/strict';
+import { Agent, Runner, tool } from '@openai/agents';
+import { z } from 'zod';
+import {
+  assertAllComplete,
+  assistantMessage,
+  DoubleFailuresError,
+  doubleScope,
+  functionCall,
+  OfflineNetworkError,
+  ScriptedModel,
+  scriptedSandboxSession,
+  UnconsumedModelStepsError,
+  UnconsumedSandboxStepsError,
+  UnexpectedModelCallError,
+  UnexpectedSandboxCallError,
+} from 'scripted-agents/testing';
+import {
+  IncompleteRealtimeScenarioError,
+  RealtimeCallMatcherError,
+  RealtimeTransportNotClosedError,
+  ScriptedRealtimeTransport,
+  UnexpectedRealtimeCallError,
+} from 'scripted-agents/realtime_testing';
+import { describe, test } from './_harness.ts';
+
+const runner = new Runner({ tracingDisabled: true });
+
+/** Runs `body` in a `using` scope and returns what escaped it. */
+function escapeOf(body: () => void): unknown {
+  try {
+    body();
+  } catch (error) {
+    return error;
+  }
+  assert.fail('expected the scope to throw');
+}
+
+async function asyncEscapeOf(body: () => Promise<void>): Promise<unknown> {
+  try {
+    await body();
+  } catch (error) {
+    return error;
+  }
+  assert.fail('expected the scope to throw');
+}
+
+/** The standard SuppressedError shape (native in Deno/Bun, TypeScript's helper on Node 20). */
+function assertSuppressed(error: unknown, teardown: (e: unknown) => void, primary: unknown) {
+  assert.ok(error instanceof Error);
+  assert.equal(error.name, 'SuppressedError');
+  const { error: teardownError, suppressed } = error as Error & {
+    error: unknown;
+    suppressed: unknown;
+  };
+  teardown(teardownError);
+  assert.equal(suppressed, primary);
+}
+
+describe('using: disposal runs the double teardown', () => {
+  test('ScriptedModel: unconsumed steps fail the scope; a complete script passes', async () => {
+    const escaped = escapeOf(() => {
+      using _model = new ScriptedModel([[assistantMessage('never used')]]);
+    });
+    assert.ok(escaped instanceof UnconsumedModelStepsError);
+    assert.match(escaped.message, /^ScriptedModel /);
+
+    {
+      using model = new ScriptedModel([[assistantMessage('Paris.')]]);
+      const result = await runner.run(new Agent({ name: 'geo', model }), 'Capital?');
+      assert.equal(result.finalOutput, 'Paris.');
+    }
+  });
+
+  test('scripted sandbox session: unconsumed steps fail the scope', () => {
+    const escaped = escapeOf(() => {
+      using _sandbox = scriptedSandboxSession([{ method: 'pathExists', result: true }]);
+    });
+    assert.ok(escaped instanceof UnconsumedSandboxStepsError);
+    assert.deepEqual(escaped.pendingMethods, ['pathExists']);
+  });
+
+  test('ScriptedRealtimeTransport: await using checks completion and closure', async () => {
+    const escaped = await asyncEscapeOf(async () => {
+      await using transport = new ScriptedRealtimeTransport();
+      await transport.connect({ apiKey: 'test' });
+    });
+    // Unconsumed connect call and a transport left connected: both reported.
+    assert.ok(escaped instanceof AggregateError);
+    assert.match(escaped.message, /^ScriptedRealtimeTransport teardown found 2 problems/);
+    assert.ok(escaped.errors[0] instanceof IncompleteRealtimeScenarioError);
+    assert.ok(escaped.errors[1] instanceof RealtimeTransportNotClosedError);
+
+    {
+      await using transport = new ScriptedRealtimeTransport();
+      const connect = transport.expectCall('connect');
+      await transport.connect({ apiKey: 'test' });
+      await connect;
+      const close = transport.expectCall('close');
+      transport.close();
+      await close;
+    }
+  });
+
+  test('a failing scope keeps its own error primary (SuppressedError)', async () => {
+    const primary = new Error('the assertion that failed first');
+    const escaped = escapeOf(() => {
+      using _model = new ScriptedModel([[assistantMessage('unused')]]);
+      throw primary;
+    });
+    assertSuppressed(escaped, (teardown) => {
+      assert.ok(teardown instanceof UnconsumedModelStepsError);
+    }, primary);
+
+    const asyncEscaped = await asyncEscapeOf(async () => {
+      await using _transport = new ScriptedRealtimeTransport();
+      _transport.failNextCall('close', new Error('unused failure'));
+      throw primary;
+    });
+    assertSuppressed(asyncEscaped, (teardown) => {
+      assert.ok(teardown instanceof IncompleteRealtimeScenarioError);
+      assert.deepEqual(teardown.pendingFailures, [{ method: 'close', count: 1 }]);
+    }, primary);
+  });
+
+  test('several doubles dispose in reverse order and every failure is kept', () => {
+    const escaped = escapeOf(() => {
+      using _model = new ScriptedModel([[assistantMessage('unused')]]);
+      using _sandbox = scriptedSandboxSession([{ method: 'running', result: true }]);
+    });
+    // The sandbox (declared last) is disposed first; the model's later failure
+    // wraps it, as the standard disposal order says. Nothing is lost.
+    assert.ok(escaped instanceof Error);
+    assert.equal(escaped.name, 'SuppressedError');
+    const { error, suppressed } = escaped as Error & { error: unknown; suppressed: unknown };
+    assert.ok(error instanceof UnconsumedModelStepsError);
+    assert.ok(suppressed instanceof UnconsumedSandboxStepsError);
+  });
+});
+
+describe('swallowed failures are reported at teardown', () => {
+  test('ScriptedModel: an unexpected call caught by application code', async () => {
+    const model = new ScriptedModel([[assistantMessage('first answer')]]);
+    const agent = new Agent({ name: 'Assistant', model });
+    await runner.run(agent, 'one');
+    // The application retries on any failure and falls back silently.
+    const fallback = await runner.run(agent, 'two').catch(() => 'fallback');
+    assert.equal(fallback, 'fallback');
+
+    model.assertComplete(); // the reference check alone passes...
+    assert.throws(() => model.assertNoUnexpectedCalls(), (error: unknown) => {
+      assert.ok(error instanceof DoubleFailuresError);
+      assert.equal(error.double, 'ScriptedModel');
+      assert.equal(error.failures.length, 1);
+      assert.ok(error.failures[0] instanceof UnexpectedModelCallError);
+      assert.equal(error.failures[0].callIndex, 1);
+      return true;
+    });
+    assert.throws(() => model[Symbol.dispose](), DoubleFailuresError); // ...teardown does not.
+    assert.equal(model.acknowledgeFailures().length, 1);
+    model[Symbol.dispose]();
+  });
+
+  test('scripted sandbox: a mismatched call and a rejecting matcher, both caught', async () => {
+    const sandbox = scriptedSandboxSession([
+      { method: 'pathExists', match: (path) => path === '/expected', result: true },
+      { method: 'readFile', result: new Uint8Array([1]) },
+    ]);
+    const swallow = (promise: Promise<unknown>) => promise.catch(() => undefined);
+    await swallow(sandbox.pathExists('/other'));
+    await swallow(sandbox.pathExists('/again'));
+    sandbox.assertComplete();
+    assert.throws(() => sandbox[Symbol.dispose](), (error: unknown) => {
+      assert.ok(error instanceof DoubleFailuresError);
+      assert.equal(error.failures.length, 2);
+      assert.equal((error.failures[0] as Error).name, 'SandboxCallMatcherError');
+      assert.ok(error.failures[1] instanceof UnexpectedSandboxCallError);
+      assert.match(error.message, /^ScriptedSandboxSession raised 2 failures/);
+      return true;
+    });
+  });
+
+  test('ScriptedRealtimeTransport: a rejected matcher and an unexpected method, caught', async () => {
+    const transport = new ScriptedRealtimeTransport();
+    const rejected = transport.expectCall('mute', (call) => call.muted === true);
+    assert.throws(() => transport.mute(false), RealtimeCallMatcherError);
+    await assert.rejects(rejected, RealtimeCallMatcherError);
+    const wrong = transport.expectCall('interrupt');
+    try {
+      transport.sendEvent({ type: 'response.create' });
+    } catch {
+      // Application code that ignores transport errors.
+    }
+    await assert.rejects(wrong, UnexpectedRealtimeCallError);
+
+    transport.assertComplete();
+    transport.assertClosed();
+    await assert.rejects(transport[Symbol.asyncDispose](), (error: unknown) => {
+      assert.ok(error instanceof DoubleFailuresError);
+      assert.equal(error.double, 'ScriptedRealtimeTransport');
+      assert.ok(error.failures[0] instanceof RealtimeCallMatcherError);
+      assert.ok(error.failures[1] instanceof UnexpectedRealtimeCallError);
+      return true;
+    });
+  });
+});
+
+describe('assertAllComplete', () => {
+  test('passes when every double is complete', async () => {
+    const model = new ScriptedModel();
+    const sandbox = scriptedSandboxSession();
+    const transport = new ScriptedRealtimeTransport();
+    await assertAllComplete(model, sandbox, transport);
+  });
+
+  test('checks every double and reports each failure', async () => {
+    const model = new ScriptedModel([[assistantMessage('unused')]]);
+    const sandbox = scriptedSandboxSession();
+    const transport = new ScriptedRealtimeTransport();
+    transport.failNextCall('mute', new Error('unused'));
+
+    await assert.rejects(assertAllComplete(model, sandbox, transport), (error: unknown) => {
+      assert.ok(error instanceof AggregateError);
+      assert.equal(error.errors.length, 2);
+      assert.ok(error.errors[0] instanceof UnconsumedModelStepsError);
+      assert.ok(error.errors[1] instanceof IncompleteRealtimeScenarioError);
+      assert.match(error.message, /2 test doubles failed their teardown checks/);
+      assert.match(error.message, /ScriptedModel has 1 unconsumed scripted step\./);
+      return true;
+    });
+    // A single failure is rethrown unwrapped.
+    await assert.rejects(assertAllComplete(sandbox, model), UnconsumedModelStepsError);
+  });
+
+  test('rejects values without a teardown', async () => {
+    await assert.rejects(assertAllComplete({} as Disposable), TypeError);
+  });
+});
+
+describe('doubleScope', () => {
+  test('await using verifies every double it created or tracked', async () => {
+    const weather = tool({
+      name: 'get_weather',
+      description: 'Gets the weather for a city.',
+      parameters: z.object({ city: z.string() }),
+      execute: ({ city }) => `${city}: sunny`,
+    });
+    {
+      await using scope = doubleScope({ offline: true });
+      const model = scope.model([
+        [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
+        [assistantMessage('It is sunny in Tokyo.')],
+      ]);
+      const transport = scope.track(new ScriptedRealtimeTransport());
+      assert.equal(transport.status, 'disconnected');
+      const result = await new Runner().run(
+        new Agent({ name: 'Weather', model, tools: [weather] }),
+        'Weather in Tokyo?',
+      );
+      assert.equal(result.finalOutput, 'It is sunny in Tokyo.');
+    }
+
+    const escaped = await asyncEscapeOf(async () => {
+      await using scope = doubleScope();
+      scope.model([[assistantMessage('unused')]]);
+      const sandbox = scope.sandbox([{ method: 'running', result: true }]);
+      assert.equal(await sandbox.running(), true);
+      const transport = scope.track(new ScriptedRealtimeTransport());
+      await transport.connect({ apiKey: 'test' }).catch(() => undefined);
+    });
+    assert.ok(escaped instanceof AggregateError);
+    assert.equal(escaped.errors.length, 2);
+    assert.ok(escaped.errors[0] instanceof UnconsumedModelStepsError);
+    assert.ok(escaped.errors[1] instanceof AggregateError); // the transport's own two problems
+  });
+
+  test('finish() serves runners without using, runs once, and restores the network', async () => {
+    const originalFetch = globalThis.fetch;
+    const scope = doubleScope({ offline: true });
+    const model = scope.model([[assistantMessage('done')]]);
+    await assert.rejects(fetch('https://api.openai.com/v1/responses'), OfflineNetworkError);
+    await runner.run(new Agent({ name: 'a', model }), 'go');
+    await assert.rejects(scope.finish(), (error: unknown) => {
+      assert.ok(error instanceof DoubleFailuresError);
+      assert.equal(error.double, 'offlineGuard');
+      return true;
+    });
+    assert.equal(globalThis.fetch, originalFetch);
+    await scope.finish();
+    assert.throws(() => scope.model(), TypeError);
+  });
+});
