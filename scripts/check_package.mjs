@@ -1,0 +1,378 @@
+#!/usr/bin/env node
+// deno-lint-ignore-file no-console
+// Packaging checks on the built npm/ package, as a user installs it:
+//
+// 1. publint (strict) and @arethetypeswrong/cli on the packed tarball: no
+//    problem under node10, node16 (CJS and ESM) and bundler resolution.
+// 2. Consumer projects made from tests/consumers/<name>/ (package.json and
+//    lockfile): node:test (ESM), Vitest (ESM, TypeScript) and Jest (CommonJS,
+//    `require`). Each installs the packed tarball and runs the fixed-response and
+//    tool-workflow recipes, generated from tests/recipes/ at run time, against
+//    the real SDK.
+// 3. The supported SDK range: the whole built test suite (npm/esm/tests/) in a
+//    project with the oldest supported `@openai/agents` (the floor of the
+//    package's peer range) and with the development version.
+//
+// Installs are cached under .cache/ (keyed by the template's lockfile, or by the
+// SDK version) and come from npm's cache where possible (--prefer-offline).
+//
+// Options: --no-build (fail instead of building a missing npm/), --only=lint,consumers,sdk
+//          --sdk=0.16.1,0.20.0 (override the SDK versions to test)
+
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npmDir = path.join(root, 'npm');
+const cacheDir = path.join(root, '.cache');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const args = process.argv.slice(2);
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const only = new Set((option('only') ?? 'lint,consumers,sdk').split(','));
+const consumerRecipes = ['fixed_response', 'tool_workflow'];
+const results = [];
+
+ensureBuilt();
+const tarball = pack();
+
+if (only.has('lint')) {
+  check('publint (strict)', () => {
+    const res = exec(bin('publint'), ['run', npmDir, '--strict']);
+    return { ok: res.status === 0, detail: lastLines(res.stdout + res.stderr, 20) };
+  });
+  check('attw: node10, node16 CJS, node16 ESM, bundler', () => {
+    const res = exec(bin('attw'), [tarball, '--format', 'table-flipped', '--no-color']);
+    return { ok: res.status === 0, detail: lastLines(res.stdout + res.stderr, 30) };
+  });
+}
+
+if (only.has('consumers')) {
+  for (const consumer of ['node_test', 'vitest', 'jest']) {
+    check(`consumer ${consumer}: ${consumerRecipes.join(', ')}`, () => runConsumer(consumer));
+  }
+}
+
+if (only.has('sdk')) {
+  for (const version of sdkVersions()) {
+    check(`built suite against @openai/agents@${version}`, () => runSuiteAgainst(version));
+  }
+}
+
+const failed = results.filter((r) => !r.ok);
+console.log();
+for (const r of results) {
+  console.log(`${r.ok ? 'pass' : 'FAIL'}  ${seconds(r.ms).padStart(7)}  ${r.name}`);
+}
+console.log(`packaging: ${results.length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length > 0 ? 1 : 0);
+
+// --- build and pack -----------------------------------------------------------
+
+function ensureBuilt() {
+  if (fs.existsSync(path.join(npmDir, 'package.json'))) return;
+  if (args.includes('--no-build')) fail('npm/ is not built (run `npm run build`)');
+  const res = exec(bin('deno'), [
+    'run',
+    '--allow-read',
+    '--allow-write',
+    '--allow-env',
+    '--allow-run',
+    'scripts/build_npm.ts',
+    '--no-test',
+  ]);
+  if (res.status !== 0) fail(`npm build failed:\n${lastLines(res.stdout + res.stderr, 60)}`);
+}
+
+function pack() {
+  const dest = path.join(cacheDir, 'package');
+  fs.rmSync(dest, { recursive: true, force: true });
+  fs.mkdirSync(dest, { recursive: true });
+  const res = exec('npm', ['pack', '--json', '--pack-destination', dest], { cwd: npmDir });
+  if (res.status !== 0) fail(`npm pack failed:\n${lastLines(res.stderr, 30)}`);
+  const [info] = JSON.parse(res.stdout);
+  console.log(`packed ${info.filename} (${info.entryCount} files, ${info.size} bytes)`);
+  return path.join(dest, info.filename);
+}
+
+// --- consumers ----------------------------------------------------------------
+
+function runConsumer(name) {
+  const template = path.join(root, 'tests', 'consumers', name);
+  const dir = cachedProject(`consumers/${name}`, template, (target) => {
+    for (const file of ['package.json', 'package-lock.json']) {
+      fs.copyFileSync(path.join(template, file), path.join(target, file));
+    }
+    return ['ci'];
+  });
+  installTarball(dir);
+
+  const testDir = path.join(dir, 'recipes');
+  fs.rmSync(testDir, { recursive: true, force: true });
+  fs.mkdirSync(testDir);
+  const files = consumerRecipes.map((recipe) => {
+    const source = fs.readFileSync(
+      path.join(root, 'tests', 'recipes', `${recipe}_test.ts`),
+      'utf8',
+    );
+    const [file, text] = {
+      // The recipe exactly as documented, compiled to plain ESM.
+      node_test: () => [`${recipe}_test.mjs`, transpile(source, 'esm')],
+      // Vitest runs the TypeScript itself; only the test function comes from Vitest.
+      vitest: () => [`${recipe}.test.ts`, swapTestImport(source, "import { test } from 'vitest';")],
+      // CommonJS: every import becomes require(), the package's `require` condition.
+      jest: () => [
+        `${recipe}.test.js`,
+        transpile(swapTestImport(source, "import { test } from '@jest/globals';"), 'cjs'),
+      ],
+    }[name]();
+    if (name === 'jest' && !text.includes('require("scripted-agents/testing")')) {
+      throw new Error('the CommonJS recipe does not require scripted-agents/testing');
+    }
+    fs.writeFileSync(path.join(testDir, file), text);
+    return path.join('recipes', file);
+  });
+
+  const command = {
+    node_test: [process.execPath, ['--test', ...files]],
+    vitest: [path.join(dir, 'node_modules', '.bin', 'vitest'), ['run', ...files]],
+    jest: [path.join(dir, 'node_modules', '.bin', 'jest'), ['--ci', ...files]],
+  }[name];
+  const res = exec(command[0], command[1], { cwd: dir });
+  const output = res.stdout + res.stderr;
+  // Each runner must report both recipes as passed, not merely exit 0.
+  const passed = {
+    node_test: /^# pass (\d+)/m,
+    vitest: /Tests\s+(\d+) passed/,
+    jest: /Tests:\s+(\d+) passed/,
+  }[name].exec(stripAnsi(output))?.[1];
+  const ok = res.status === 0 && Number(passed) === consumerRecipes.length;
+  return { ok, detail: ok ? `${passed} tests passed` : lastLines(output, 40) };
+}
+
+function swapTestImport(source, replacement) {
+  const original = "import test from 'node:test';";
+  if (source.split(original).length !== 2) throw new Error(`recipe lacks "${original}"`);
+  return source.replace(original, replacement);
+}
+
+function transpile(source, format) {
+  const ts = createRequire(import.meta.url)(path.join(root, 'node_modules', 'typescript'));
+  return ts.transpileModule(source, {
+    compilerOptions: {
+      module: format === 'esm' ? ts.ModuleKind.ESNext : ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      esModuleInterop: true,
+    },
+  }).outputText;
+}
+
+/** Installs the packed tarball over the cached dependencies (it changes on every build). */
+function installTarball(dir) {
+  const res = exec('npm', [
+    'install',
+    '--no-save',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--loglevel=error',
+    tarball,
+  ], { cwd: dir });
+  if (res.status !== 0) throw new Error(`npm install ${tarball} failed:\n${res.stderr}`);
+}
+
+// --- SDK range ------------------------------------------------------------------
+
+function sdkVersions() {
+  const explicit = option('sdk');
+  if (explicit) return explicit.split(',');
+  const pkg = JSON.parse(fs.readFileSync(path.join(npmDir, 'package.json'), 'utf8'));
+  const floor = /^>=\s*(\d+\.\d+\.\d+)/.exec(pkg.peerDependencies?.['@openai/agents-core'] ?? '');
+  if (!floor) fail('npm/package.json declares no ">=x.y.z" peer range for @openai/agents-core');
+  const dev =
+    readJson(path.join(root, 'node_modules', '@openai', 'agents', 'package.json')).version;
+  return [...new Set([floor[1], dev])];
+}
+
+/**
+ * The built suite runs from a copy of npm/ installed as node_modules/scripted-agents
+ * of a project that pins the SDK version: the tests' bare `@openai/*` imports then
+ * resolve to that version, and `scripted-agents/*` to the package itself.
+ */
+function runSuiteAgainst(version) {
+  const zod = readJson(path.join(root, 'node_modules', 'zod', 'package.json')).version;
+  const sdk = ['@openai/agents', '@openai/agents-core', '@openai/agents-realtime'];
+  const manifest = {
+    name: `scripted-agents-sdk-${version}`,
+    private: true,
+    type: 'module',
+    dependencies: { ...Object.fromEntries(sdk.map((name) => [name, version])), zod },
+  };
+  const dir = cachedProject(`sdk/${version}`, manifest, (target) => {
+    fs.writeFileSync(path.join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    return ['install'];
+  });
+  for (const name of sdk) {
+    const installed = readJson(path.join(dir, 'node_modules', name, 'package.json')).version;
+    if (installed !== version) throw new Error(`${name} is ${installed}, expected ${version}`);
+  }
+  const pkgDir = path.join(dir, 'node_modules', 'scripted-agents');
+  fs.rmSync(pkgDir, { recursive: true, force: true });
+  fs.cpSync(npmDir, pkgDir, { recursive: true });
+  const testsDir = path.join(pkgDir, 'esm', 'tests');
+  const files = walk(testsDir).filter((f) => f.endsWith('_test.js')).sort();
+  if (files.length === 0) throw new Error('npm/esm/tests has no built tests');
+  const res = exec(process.execPath, [
+    '--test',
+    '--test-reporter=tap',
+    ...files.map((f) => path.relative(pkgDir, f)),
+  ], { cwd: pkgDir });
+  const output = res.stdout + res.stderr;
+  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(output)?.[1] ?? NaN);
+  const summary = `${count('pass')} passed, ${count('fail')} failed in ${files.length} files`;
+  if (res.status !== 0) {
+    const failures = output.split('\n').filter((l) => /^\s*not ok /.test(l)).slice(0, 40);
+    return { ok: false, detail: `${summary}\n${failures.join('\n')}` };
+  }
+  const types = typeCheckRecipes(dir);
+  return { ok: types.ok, detail: `${summary}; ${types.detail}` };
+}
+
+/**
+ * The recipes, as user code, must type-check against this SDK version's types
+ * and the published declarations (skipLibCheck, as most projects set it: the
+ * SDK's own declarations do not all check against every @types/node).
+ */
+function typeCheckRecipes(dir) {
+  const checkDir = path.join(dir, 'typecheck');
+  fs.rmSync(checkDir, { recursive: true, force: true });
+  fs.mkdirSync(checkDir);
+  const recipesDir = path.join(root, 'tests', 'recipes');
+  const recipes = fs.readdirSync(recipesDir).filter((f) => f.endsWith('_test.ts'));
+  for (const file of recipes) {
+    fs.copyFileSync(path.join(recipesDir, file), path.join(checkDir, file));
+  }
+  const res = exec(process.execPath, [
+    path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '--noEmit',
+    '--strict',
+    '--skipLibCheck',
+    '--target',
+    'es2022',
+    '--module',
+    'nodenext',
+    '--types',
+    'node',
+    '--typeRoots',
+    path.join(root, 'node_modules', '@types'),
+    ...recipes.map((f) => path.join('typecheck', f)),
+  ], { cwd: dir });
+  return res.status === 0
+    ? { ok: true, detail: `${recipes.length} recipes type-check` }
+    : { ok: false, detail: `recipes fail to type-check:\n${lastLines(res.stdout, 30)}` };
+}
+
+// --- helpers ----------------------------------------------------------------------
+
+/**
+ * A project directory under .cache/<kind>/ keyed by a hash of what defines its
+ * install, installed once (`npm ci` / `npm install`, preferring npm's cache) and
+ * reused by later runs. Stale siblings of the same kind are removed.
+ */
+function cachedProject(kind, definition, write) {
+  const key = typeof definition === 'string'
+    ? hash(['package.json', 'package-lock.json'].map((f) => readText(path.join(definition, f))))
+    : hash([JSON.stringify(definition)]);
+  const parent = path.join(cacheDir, path.dirname(kind));
+  const base = path.basename(kind);
+  const dir = path.join(parent, `${base}-${key}`);
+  const marker = path.join(dir, 'node_modules', '.scripted-agents-installed');
+  if (fs.existsSync(marker)) return dir;
+  fs.mkdirSync(parent, { recursive: true });
+  for (const entry of fs.readdirSync(parent)) {
+    if (entry.startsWith(`${base}-`)) fs.rmSync(path.join(parent, entry), { recursive: true });
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const [command] = write(dir);
+  const res = exec('npm', [
+    command,
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--loglevel=error',
+  ], { cwd: dir });
+  if (res.status !== 0) throw new Error(`npm ${command} in ${dir} failed:\n${res.stderr}`);
+  fs.writeFileSync(marker, '');
+  return dir;
+}
+
+function check(name, body) {
+  const started = performance.now();
+  let outcome;
+  try {
+    outcome = body();
+  } catch (error) {
+    outcome = { ok: false, detail: error instanceof Error ? error.message : String(error) };
+  }
+  const ms = performance.now() - started;
+  results.push({ name, ok: outcome.ok, ms });
+  console.log(`${outcome.ok ? 'pass' : 'FAIL'}  ${name} (${seconds(ms)})`);
+  if (outcome.detail) console.log(indent(outcome.detail));
+}
+
+function exec(command, commandArgs, options = {}) {
+  const res = spawnSync(command, commandArgs, {
+    cwd: options.cwd ?? root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: 'true' },
+  });
+  if (res.error) throw new Error(`could not run ${command}: ${res.error.message}`);
+  return { status: res.status ?? 1, stdout: res.stdout ?? '', stderr: res.stderr ?? '' };
+}
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+}
+
+function hash(parts) {
+  return crypto.createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12);
+}
+
+function readText(file) {
+  return fs.readFileSync(file, 'utf8');
+}
+
+function readJson(file) {
+  return JSON.parse(readText(file));
+}
+
+function lastLines(text, count) {
+  return text.trimEnd().split('\n').slice(-count).join('\n');
+}
+
+function stripAnsi(text) {
+  // deno-lint-ignore no-control-regex
+  return text.replace(/\x1b\[[0-9;]*m/g, '');
+}
+
+function indent(text) {
+  return text.split('\n').map((l) => `    ${l}`).join('\n');
+}
+
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function fail(message) {
+  console.error(`check_package: ${message}`);
+  process.exit(2);
+}
