@@ -135,6 +135,8 @@ export interface SandboxCallMatcherErrorCall {
   readonly index: number;
   /** The called method. */
   readonly method: string;
+  /** The call's arguments; accepted for `RecordedSandboxCall`, never read. */
+  readonly args?: readonly unknown[];
 }
 
 /**
