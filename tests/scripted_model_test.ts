@@ -600,3 +600,106 @@ describe('teardown contract', () => {
     );
   });
 });
+
+describe('raw usage', () => {
+  function withRawUsage(getter: () => unknown) {
+    const envelope = { output: [assistantMessage('x')], usage: new Usage() };
+    Object.defineProperty(envelope, 'rawUsage', { enumerable: true, get: getter });
+    return envelope;
+  }
+  const preserve = (preserveRawUsage?: boolean) => request({ modelSettings: { preserveRawUsage } });
+
+  test('is not read at all unless the call asks to preserve it', async () => {
+    let reads = 0;
+    const model = new ScriptedModel([
+      withRawUsage(() => {
+        reads++;
+        return { tokens: 1 };
+      }),
+      { output: [], usage: new Usage(), rawUsage: { tokens: 2 } },
+    ]);
+    const first = await model.getResponse(preserve(false));
+    const second = await model.getResponse(preserve(undefined));
+    assert.equal(reads, 0);
+    assert.equal('rawUsage' in first, false);
+    assert.equal('rawUsage' in second, false);
+  });
+
+  test('is read exactly once, lazily, and detached as JSON data', async () => {
+    let reads = 0;
+    const raw = { input_tokens: 3, details: { cached: [1, 2] }, skipped: undefined };
+    const model = new ScriptedModel([
+      withRawUsage(() => {
+        reads++;
+        return raw;
+      }),
+    ]);
+    assert.equal(reads, 0);
+    const response = await model.getResponse(preserve(true));
+    assert.equal(reads, 1);
+    assert.deepEqual(response.rawUsage, { input_tokens: 3, details: { cached: [1, 2] } });
+    assert.notEqual(response.rawUsage, raw);
+    assert.notEqual((response.rawUsage as { details: unknown }).details, raw.details);
+  });
+
+  test('a data rawUsage is snapshotted at enqueue and converted at call time', async () => {
+    const raw = { tokens: 1 };
+    const model = new ScriptedModel([{ output: [], usage: new Usage(), rawUsage: raw }]);
+    raw.tokens = 2;
+    const response = await model.getResponse(preserve(true));
+    assert.deepEqual(response.rawUsage, { tokens: 1 });
+  });
+
+  test('a getter that throws or returns non-JSON data yields no raw usage', async () => {
+    const model = new ScriptedModel([
+      withRawUsage(() => {
+        throw new Error('provider exploded');
+      }),
+      withRawUsage(() => ({ when: new Date(0) })),
+      withRawUsage(() => ({ n: Number.NaN })),
+      withRawUsage(() => [1, 2]),
+    ]);
+    for (let i = 0; i < 4; i++) {
+      const response = await model.getResponse(preserve(true));
+      assert.equal('rawUsage' in response, false);
+      assert.deepEqual(Object.keys(response), ['output', 'usage']);
+    }
+  });
+
+  test("the call-time snapshot decides, not the live request's later settings", async () => {
+    const live = preserve(false);
+    const model = new ScriptedModel([
+      modelResponder(() => {
+        live.modelSettings.preserveRawUsage = true;
+        return { output: [], usage: new Usage(), rawUsage: { tokens: 1 } };
+      }),
+    ]);
+    const response = await model.getResponse(live);
+    assert.equal('rawUsage' in response, false);
+  });
+
+  test('reaches the runner when the agent preserves raw usage', async () => {
+    const model = new ScriptedModel([
+      { output: [assistantMessage('x')], usage: new Usage(), rawUsage: { provider_tokens: 9 } },
+    ]);
+    const agent = new Agent({ name: 'A', model, modelSettings: { preserveRawUsage: true } });
+    const result = await runner().run(agent, 'Hi');
+    assert.deepEqual(result.rawResponses[0].rawUsage, { provider_tokens: 9 });
+  });
+
+  test('is part of response_done when streamed', async () => {
+    const model = new ScriptedModel([
+      { output: [], usage: new Usage(), rawUsage: { provider_tokens: 9 } },
+      { output: [], usage: new Usage(), rawUsage: { provider_tokens: 9 } },
+    ]);
+    const done = async (req: ModelRequest) => {
+      let last: unknown;
+      for await (const event of model.getStreamedResponse(req)) last = event;
+      return (last as { response: { rawUsage?: unknown } }).response;
+    };
+    assert.deepEqual((await done(preserve(true))).rawUsage, { provider_tokens: 9 });
+    const without = await done(preserve(false));
+    assert.equal(without.rawUsage, undefined);
+    assert.ok('rawUsage' in without);
+  });
+});
