@@ -9,6 +9,8 @@
 //   node    scripts/build_npm.ts: builds npm/, runs the suite under `node --test`
 //           against it, a CommonJS smoke test, and installs `npm pack` into a
 //           throwaway consumer project
+//   package scripts/check_package.mjs on the built npm/: publint, attw, node:test/Vitest/
+//           Jest consumer projects running recipes, the suite against the SDK range
 //
 // Each step's output goes to .cache/test-logs/<step>.log and is printed in full only
 // when the step fails. One summary line per step, then the plain total line
@@ -72,6 +74,12 @@ const steps = [
       'scripts/build_npm.ts',
     ],
     counts: nodeCounts,
+  },
+  {
+    name: 'package',
+    command: process.execPath,
+    args: ['scripts/check_package.mjs', '--no-build'],
+    counts: packageCounts,
   },
 ].filter((step) => only === undefined || only.includes(step.name));
 if (only !== undefined && steps.length !== only.length) usage(`unknown step in --only`);
@@ -153,6 +161,12 @@ function nodeCounts(output) {
   return { passed: count('pass'), failed: count('fail') + count('cancelled') };
 }
 
+/** `packaging: 7 passed, 0 failed` at the end of scripts/check_package.mjs. */
+function packageCounts(output) {
+  const last = [...output.matchAll(/^packaging: (\d+) passed, (\d+) failed$/gm)].at(-1);
+  return { passed: Number(last?.[1] ?? 0), failed: Number(last?.[2] ?? 0) };
+}
+
 // --- helpers -------------------------------------------------------------------
 
 /** Deno and Bun come from npm packages; Bun's binary is put in place by its postinstall. */
@@ -180,12 +194,12 @@ function exec(name, command, commandArgs) {
   const logFile = path.join(logDir, `${name}.log`);
   const chunks = [];
   return new Promise((resolve) => {
-    const child = spawn(bin(command), commandArgs, {
+    const child = spawn(path.isAbsolute(command) ? command : bin(command), commandArgs, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so a timeout can end the runner and its children.
       detached: true,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: { ...process.env, NO_COLOR: '1' },
     });
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
