@@ -15,10 +15,11 @@
  * 2. `npm/script/**.js` (+ `.d.ts`): the ESM output transpiled to CommonJS, with
  *    the declarations copied beside it so `require` gets CommonJS-flavoured types.
  * 3. `npm/package.json`, README.md and LICENSE.
- * 4. Unless `--no-test`: `node --test` on the built tests, a CommonJS smoke test of
- *    every entry point, and (unless `--no-consumer`) `npm pack` installed into a
- *    separate temporary consumer project, whose entry points must import under
- *    Node ESM and CommonJS and type-check under node16 and bundler resolution.
+ * 4. Unless `--build-only`: `node --test` on the built tests (skipped by
+ *    `--no-test`), a CommonJS smoke test of every entry point, and (unless
+ *    `--no-consumer`) `npm pack` installed into a separate temporary consumer
+ *    project, whose entry points must import under Node ESM and CommonJS and
+ *    type-check under node16 and bundler resolution.
  *
  * @module
  */
@@ -54,7 +55,7 @@ const description =
 
 const flags = new Set(Deno.args);
 for (const flag of flags) {
-  if (!['--no-test', '--no-consumer'].includes(flag)) fail(`unknown flag ${flag}`);
+  if (!['--build-only', '--no-test', '--no-consumer'].includes(flag)) fail(`unknown flag ${flag}`);
 }
 
 const started = performance.now();
@@ -71,8 +72,8 @@ await writePackageFiles();
 await copyTestAssets();
 step(`built npm/ (scripted-agents@${version}) in ${seconds(performance.now() - started)}`);
 
-if (!flags.has('--no-test')) {
-  await runNodeTests();
+if (!flags.has('--build-only')) {
+  if (!flags.has('--no-test')) await runNodeTests();
   await smokeTest();
   if (!flags.has('--no-consumer')) await consumerTest();
 }
@@ -139,7 +140,7 @@ function compile(library: string[], tests: string[]): void {
   }
   const librarySet = new Set(library.map((f) => path.resolve(f)));
   let written = 0;
-  const result = program.emit(undefined, (fileName, text, _bom, _onError, sourceFiles) => {
+  const writeFile: ts.WriteFileCallback = (fileName, text, _bom, _onError, sourceFiles) => {
     const source = sourceFiles?.[0]?.fileName;
     const isLibrary = source !== undefined && librarySet.has(path.resolve(source));
     // Declarations are published for the library only; tests only need JS.
@@ -148,6 +149,10 @@ function compile(library: string[], tests: string[]): void {
     Deno.mkdirSync(path.dirname(fileName), { recursive: true });
     Deno.writeTextFileSync(fileName, text);
     written += 1;
+  };
+  // rewriteRelativeImportExtensions covers the JS only; declarations keep `.ts`.
+  const result = program.emit(undefined, writeFile, undefined, false, {
+    afterDeclarations: [rewriteDeclarationImports],
   });
   if (result.emitSkipped || result.diagnostics.length > 0) {
     fail(`TypeScript emit failed:\n${formatDiagnostics(result.diagnostics)}`);
@@ -155,6 +160,57 @@ function compile(library: string[], tests: string[]): void {
   step(
     `compiled ${library.length} library and ${tests.length} test modules (${written} files)`,
   );
+}
+
+/** `from './x.ts'` → `from './x.js'` in emitted declarations (and `import('./x.ts')` types). */
+function rewriteDeclarationImports(
+  context: ts.TransformationContext,
+): (node: ts.SourceFile | ts.Bundle) => ts.SourceFile | ts.Bundle {
+  const { factory } = context;
+  const rewrite = (specifier: ts.Expression): ts.Expression =>
+    ts.isStringLiteral(specifier) && /^\.\.?\//.test(specifier.text) &&
+      /\.ts$/.test(specifier.text) && !/\.d\.ts$/.test(specifier.text)
+      ? factory.createStringLiteral(specifier.text.replace(/\.ts$/, '.js'))
+      : specifier;
+  const visit = (node: ts.Node): ts.Node => {
+    if (ts.isImportDeclaration(node)) {
+      return factory.updateImportDeclaration(
+        node,
+        node.modifiers,
+        node.importClause,
+        rewrite(node.moduleSpecifier),
+        node.attributes,
+      );
+    }
+    if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
+      return factory.updateExportDeclaration(
+        node,
+        node.modifiers,
+        node.isTypeOnly,
+        node.exportClause,
+        rewrite(node.moduleSpecifier),
+        node.attributes,
+      );
+    }
+    if (
+      ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      return factory.updateImportTypeNode(
+        node,
+        factory.updateLiteralTypeNode(
+          node.argument,
+          rewrite(node.argument.literal) as ts.StringLiteral,
+        ),
+        node.attributes,
+        node.qualifier,
+        node.typeArguments,
+        node.isTypeOf,
+      );
+    }
+    return ts.visitEachChild(node, visit, context);
+  };
+  return (node) => ts.isSourceFile(node) ? ts.visitEachChild(node, visit, context) : node;
 }
 
 function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
@@ -215,7 +271,9 @@ async function checkDeclarations(): Promise<void> {
   for (const file of await walk(typesDir)) {
     const text = await fs.readFile(file, 'utf8');
     const relative = path.relative(out, file);
-    if (/\.ts['"]/.test(text)) problems.push(`${relative}: still imports a .ts path`);
+    for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+      if (/\.ts$/.test(fileName)) problems.push(`${relative}: still imports ${fileName}`);
+    }
     if (/reference types="(node|deno|bun)/.test(text) || /\bNodeJS\./.test(text)) {
       problems.push(`${relative}: depends on a runtime's types`);
     }
@@ -223,7 +281,7 @@ async function checkDeclarations(): Promise<void> {
   for (const file of await walk(esmDir)) {
     if (file.startsWith(testsOut + path.sep) || !file.endsWith('.js')) continue;
     const text = await fs.readFile(file, 'utf8');
-    for (const [, specifier] of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+    for (const { fileName: specifier } of ts.preProcessFile(text, true, true).importedFiles) {
       if (specifier.startsWith('.')) continue;
       const name = specifier.startsWith('@')
         ? specifier.split('/').slice(0, 2).join('/')
@@ -421,13 +479,25 @@ async function consumerTest(): Promise<void> {
   await fs.writeFile(path.join(consumer, 'cjs_types.cts'), typeUse('require'));
   await fs.writeFile(path.join(consumer, 'bundler_types.ts'), typeUse('import'));
   const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const common = ['--noEmit', '--strict', '--skipLibCheck', '--types', '', '--target', 'es2022'];
-  const checks: Array<[string, string[]]> = [
-    ['node16', ['--module', 'node16', 'esm_types.mts', 'cjs_types.cts']],
-    ['bundler', ['--module', 'esnext', '--moduleResolution', 'bundler', 'bundler_types.ts']],
-  ];
-  for (const [name, args] of checks) {
-    const status = await run('node', [tsc, ...common, ...args], { cwd: consumer });
+  const configs: Record<string, [Record<string, unknown>, string[]]> = {
+    node16: [{ module: 'node16', moduleResolution: 'node16' }, ['esm_types.mts', 'cjs_types.cts']],
+    bundler: [{ module: 'esnext', moduleResolution: 'bundler' }, ['bundler_types.ts']],
+  };
+  for (const [name, [options, files]] of Object.entries(configs)) {
+    await writeJson(path.join(consumer, `tsconfig.${name}.json`), {
+      compilerOptions: {
+        ...options,
+        target: 'es2022',
+        lib: ['es2022', 'dom', 'esnext.disposable'],
+        types: [],
+        strict: true,
+        noEmit: true,
+        // The SDK's own declarations are not ours to check; ours are, via their use.
+        skipLibCheck: true,
+      },
+      files,
+    });
+    const status = await run('node', [tsc, '-p', `tsconfig.${name}.json`], { cwd: consumer });
     if (status !== 0) fail(`the installed package's types fail under ${name} resolution`);
   }
   await fs.rm(work, { recursive: true, force: true });

@@ -22,6 +22,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = path.join(root, '.cache', 'test-logs');
@@ -112,7 +113,8 @@ for (const step of steps) {
   }
   const t0 = performance.now();
   const res = await exec(step.name, step.command, step.args);
-  const counts = step.counts(res.output);
+  // Runners may colour their output even with NO_COLOR (e.g. when FORCE_COLOR is set).
+  const counts = step.counts(stripVTControlCharacters(res.output));
   const problems = [];
   if (res.status !== 0) problems.push(`exit ${res.timedOut ? 'timeout' : res.status}`);
   if (counts.passed + counts.failed === 0) problems.push('ran no test');
