@@ -18,11 +18,12 @@
 //
 // Options: --only=static,deno,bun,node (default: all)  --verbose (print every log)
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { ensureRuntimes } from './_ensure_runtimes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = path.join(root, '.cache', 'test-logs');
@@ -171,25 +172,13 @@ function packageCounts(output) {
 
 // --- helpers -------------------------------------------------------------------
 
-/** Deno and Bun come from npm packages; Bun's binary is put in place by its postinstall. */
 function preflight() {
   if (!fs.existsSync(path.join(root, 'node_modules'))) {
     usage('node_modules is missing: run `npm ci` first');
   }
-  for (const name of ['deno', 'bun']) {
-    if (!fs.existsSync(bin(name))) usage(`node_modules/.bin/${name} is missing: run \`npm ci\``);
-  }
-  const bunProbe = spawnSync(bin('bun'), ['--version'], { encoding: 'utf8' });
-  if (bunProbe.status !== 0) {
-    // An install that skipped dependency scripts leaves bun's placeholder file in place.
-    console.log("bun's binary is not installed (its postinstall did not run); running it now");
-    const install = spawnSync(process.execPath, ['install.js'], {
-      cwd: path.join(root, 'node_modules', 'bun'),
-      stdio: 'inherit',
-    });
-    const retry = spawnSync(bin('bun'), ['--version'], { encoding: 'utf8' });
-    if (install.status !== 0 || retry.status !== 0) usage('could not install the bun binary');
-  }
+  // Deno and Bun come from npm packages whose postinstall puts the binary in place.
+  const problems = ensureRuntimes();
+  if (problems.length > 0) usage(problems.join('\n'));
 }
 
 function exec(name, command, commandArgs) {
