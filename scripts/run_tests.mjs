@@ -16,7 +16,7 @@
 // when the step fails. One summary line per step, then the plain total line
 // `N passed, N failed`. Fails when any step fails or a runtime ran no test.
 //
-// Options: --only=static,deno,bun,node (default: all)  --verbose (print every log)
+// Options: --only=static,deno,bun,node,package (default: all)  --verbose (print every log)
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
