@@ -161,7 +161,11 @@ export type ScriptedSandboxInput<M extends ScriptedSandboxMethod = ScriptedSandb
 /**
  * The object `scriptedSandboxSession()` returns: a `SandboxSession` whose
  * scripted methods `M` are present, plus the recording members of the SDK's
- * own double and this package's teardown members.
+ * own double and this package's teardown members. The teardown members
+ * (`failures`, `acknowledgeFailures`, `assertNoUnexpectedCalls`,
+ * `[Symbol.dispose]`) are non-enumerable own properties defined after
+ * `assertComplete`, so `Object.keys(session)` and `{ ...session }` see exactly
+ * the SDK double's shape.
  *
  * @example
  * ```ts
@@ -424,7 +428,7 @@ export function scriptedSandboxSession(
   // Array.from also accepts array-likes, as the reference does.
   const steps = Array.from(inputs as Iterable<unknown>, normalizeStep);
   const queue = new Queue<Step>();
-  queue.push(...steps);
+  for (const step of steps) queue.push(step);
   const history: RecordedSandboxCall[] = [];
   const failures = new FailureLog('ScriptedSandboxSession');
 
@@ -444,10 +448,12 @@ export function scriptedSandboxSession(
         }),
       );
     }
-    if (step.match !== undefined) {
+    const { match } = step;
+    if (match !== undefined) {
       let verdict: unknown;
       try {
-        verdict = step.match(...snapshotArgs(method, call.args));
+        // Called unbound: the test's matcher must not see this module's step record.
+        verdict = match(...snapshotArgs(method, call.args));
       } catch (error) {
         throw failures.raise(error);
       }
@@ -457,8 +463,10 @@ export function scriptedSandboxSession(
     switch (outcome.kind) {
       case 'error':
         throw outcome.error;
-      case 'respond':
-        return outcome.respond(freshCall(call));
+      case 'respond': {
+        const { respond } = outcome;
+        return respond(freshCall(call));
+      }
       default:
         return outcome.value;
     }
