@@ -326,11 +326,9 @@ export class ScriptedModel implements Model {
   }
 }
 
+/** Validates every input first, so that one invalid input adds nothing. */
 function queuedSteps(inputs: Iterable<ScriptedModelInput>): QueuedStep[] {
-  const steps: QueuedStep[] = [];
-  let inputIndex = 0;
-  for (const input of inputs) steps.push(toQueuedStep(input, inputIndex++));
-  return steps;
+  return Array.from(inputs, toQueuedStep);
 }
 
 /** A fresh frozen view of a recorded call: reading or mutating it cannot reach the history. */
