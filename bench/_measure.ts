@@ -1,0 +1,109 @@
+/**
+ * Side-by-side measurement: every repetition runs each variant once, in a
+ * rotated order, so slow drift (JIT tiers, heap growth, a noisy neighbour on a
+ * shared machine) hits all variants alike. Ratios are taken within one
+ * repetition and then summarised, which cancels most of the drift that the
+ * medians alone would show.
+ *
+ * @module
+ */
+
+import { forceGc, heapUsed } from './_runtime.ts';
+
+/** One contender. `run` performs one complete sample and returns what it must keep alive. */
+export interface Variant {
+  readonly name: string;
+  readonly run: () => Promise<unknown>;
+}
+
+/** Median and spread of a list of samples. */
+export interface Summary {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  /** Half the interquartile range relative to the median, in percent. */
+  readonly spreadPct: number;
+  readonly samples: readonly number[];
+}
+
+/** The samples of one variant and its ratios to the baseline variant. */
+export interface VariantResult {
+  readonly name: string;
+  readonly ms: Summary;
+  /** Per-repetition ratio of the time to the baseline's (the first variant). */
+  readonly ratio: Summary;
+  /** Bytes still reachable through the kept value after a forced GC, when requested. */
+  readonly retained?: Summary;
+}
+
+/** Options of {@link compare}. */
+export interface CompareOptions {
+  readonly warmup: number;
+  readonly repetitions: number;
+  /** Also measure the heap retained by each sample's kept value. */
+  readonly heap?: boolean;
+}
+
+/** Percentile of an ascending array by linear interpolation. */
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 1) return sorted[0];
+  const at = (sorted.length - 1) * p;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+}
+
+/** Median, range and relative half-IQR of `samples`. */
+export function summarize(samples: readonly number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const median = percentile(sorted, 0.5);
+  const iqr = percentile(sorted, 0.75) - percentile(sorted, 0.25);
+  return {
+    median,
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    spreadPct: median === 0 ? 0 : Math.abs(iqr / 2 / median) * 100,
+    samples,
+  };
+}
+
+/**
+ * Times each variant `repetitions` times after `warmup` untimed rounds. A full
+ * GC runs before every sample (outside the timing) so no variant pays for the
+ * previous one's garbage. The first variant is the baseline of the ratios.
+ */
+export async function compare(
+  variants: readonly Variant[],
+  options: CompareOptions,
+): Promise<VariantResult[]> {
+  const times = variants.map(() => [] as number[]);
+  const retained = variants.map(() => [] as number[]);
+  const rounds = options.warmup + options.repetitions;
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < variants.length; k++) {
+      // Rotate the order so no variant always runs first.
+      const v = (round + k) % variants.length;
+      forceGc();
+      const before = options.heap ? heapUsed() : 0;
+      const start = performance.now();
+      let kept = await variants[v].run();
+      const elapsed = performance.now() - start;
+      if (round < options.warmup) continue;
+      times[v].push(elapsed);
+      if (options.heap) {
+        forceGc();
+        retained[v].push(heapUsed() - before);
+        // Read after the measurement so the value stays reachable through it.
+        if (kept === undefined) throw new Error(`${variants[v].name} kept nothing`);
+      }
+      kept = undefined;
+    }
+  }
+  const base = times[0];
+  return variants.map((variant, v) => ({
+    name: variant.name,
+    ms: summarize(times[v]),
+    ratio: summarize(times[v].map((ms, i) => ms / base[i])),
+    ...(options.heap ? { retained: summarize(retained[v]) } : {}),
+  }));
+}

@@ -1,0 +1,157 @@
+/**
+ * Runs every in-process benchmark on the current runtime and prints one
+ * `BENCH_RESULT <json>` line for `scripts/run_bench.mjs`, which runs this file
+ * under Node, Deno and Bun and writes `bench/RESULTS.md`.
+ *
+ * Usage: `deno run -A --v8-flags=--expose-gc bench/main.ts [--quick] [--only=a,b]`,
+ * `bun bench/main.ts`, or the compiled copy under `node --expose-gc`.
+ *
+ * @module
+ */
+
+import { ScriptedModel as SdkScriptedModel } from '@openai/agents/testing';
+import { ScriptedRealtimeTransport as SdkRealtimeTransport } from '@openai/agents/realtime/testing';
+import { compare, type Variant, type VariantResult } from './_measure.ts';
+import { canForceGc, output, progress, runtimeInfo, scriptArgs } from './_runtime.ts';
+import {
+  bareFactory,
+  loopOutputs,
+  type ModelFactory,
+  runLoop,
+  scriptedFactory,
+  type ScriptedModelClass,
+} from './tool_loop.ts';
+import { runRealtimeScenario, type ScriptedTransportClass } from './realtime.ts';
+
+/** One measured scenario as reported to the orchestrator. */
+export interface ScenarioResult {
+  readonly id: string;
+  readonly title: string;
+  /** The variant all ratios are relative to. */
+  readonly baseline: string;
+  readonly variants: readonly VariantResult[];
+}
+
+const args = scriptArgs();
+const quick = args.includes('--quick');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const wanted = (id: string) => only === undefined || only.includes(id);
+
+// Ours is loaded dynamically so the harness still measures the floor and the
+// SDK's doubles while ours is missing or incomplete.
+async function loadOurs(specifier: string, name: string): Promise<unknown> {
+  try {
+    const module = await import(specifier);
+    return typeof module[name] === 'function' ? module[name] : undefined;
+  } catch (error) {
+    progress(`ours: cannot import ${specifier}: ${String(error)}`);
+    return undefined;
+  }
+}
+
+const OurScriptedModel = await loadOurs('scripted-agents/testing', 'ScriptedModel') as
+  | ScriptedModelClass
+  | undefined;
+const OurRealtimeTransport = await loadOurs(
+  'scripted-agents/realtime_testing',
+  'ScriptedRealtimeTransport',
+) as ScriptedTransportClass | undefined;
+
+const results: ScenarioResult[] = [];
+
+function report(result: ScenarioResult): void {
+  results.push(result);
+  for (const v of result.variants) {
+    const heap = v.retained ? `  retained ${(v.retained.median / 2 ** 20).toFixed(2)} MiB` : '';
+    progress(
+      `  ${v.name.padEnd(5)} ${v.ms.median.toFixed(1).padStart(9)} ms ±${
+        v.ms.spreadPct.toFixed(1)
+      }%  ${v.ratio.median.toFixed(3)}× ${result.baseline}${heap}`,
+    );
+  }
+}
+
+async function toolLoop(turns: number, stream: boolean, heap: boolean): Promise<void> {
+  const id = `loop${turns}${stream ? '_stream' : ''}`;
+  if (!wanted(id)) return;
+  const outputs = loopOutputs(turns);
+  const models: [string, ModelFactory][] = [
+    ['bare', bareFactory(outputs)],
+    ['sdk', scriptedFactory(SdkScriptedModel as unknown as ScriptedModelClass, outputs)],
+  ];
+  if (OurScriptedModel) models.push(['ours', scriptedFactory(OurScriptedModel, outputs)]);
+
+  // One untimed pass proves each variant really runs the whole script.
+  for (const [name, create] of models) {
+    const model = create();
+    await runLoop(model, turns, stream);
+    const scripted = model as { remainingSteps?: number; calls?: readonly unknown[] };
+    if (scripted.remainingSteps !== undefined && scripted.remainingSteps !== 0) {
+      throw new Error(`${name}: ${scripted.remainingSteps} steps left`);
+    }
+    if (scripted.calls !== undefined && scripted.calls.length !== turns) {
+      throw new Error(`${name}: ${scripted.calls.length} calls recorded`);
+    }
+  }
+
+  const variants: Variant[] = models.map(([name, create]) => ({
+    name,
+    async run() {
+      const model = create();
+      await runLoop(model, turns, stream);
+      return model;
+    },
+  }));
+  const big = turns >= 1000;
+  progress(`${id}: tool loop, ${turns} turns${stream ? ', streamed' : ''}`);
+  report({
+    id,
+    title: `Tool loop, ${turns} turns${stream ? ', streamed' : ''}`,
+    baseline: 'bare',
+    variants: await compare(variants, {
+      warmup: big || quick ? 0 : 1,
+      repetitions: quick ? 1 : big ? 3 : 5,
+      heap,
+    }),
+  });
+}
+
+async function realtime(roundTrips: number): Promise<void> {
+  const id = 'realtime';
+  if (!wanted(id)) return;
+  const transports: [string, ScriptedTransportClass][] = [
+    ['sdk', SdkRealtimeTransport as unknown as ScriptedTransportClass],
+  ];
+  if (OurRealtimeTransport) transports.push(['ours', OurRealtimeTransport]);
+  for (const [name, Transport] of transports) {
+    const transport = await runRealtimeScenario(Transport, 10);
+    if (transport.calls.length !== 12) throw new Error(`${name}: realtime calls lost`);
+  }
+  progress(`${id}: ${roundTrips} expectCall/emit round trips`);
+  report({
+    id,
+    title: `Realtime, ${roundTrips.toLocaleString('en-US')} round trips`,
+    baseline: 'sdk',
+    variants: await compare(
+      transports.map(([name, Transport]) => ({
+        name,
+        run: () => runRealtimeScenario(Transport, roundTrips),
+      })),
+      { warmup: 1, repetitions: quick ? 2 : 7 },
+    ),
+  });
+}
+
+const runtime = runtimeInfo();
+progress(`${runtime.name} ${runtime.version} (${runtime.engine}), forced GC: ${canForceGc()}`);
+if (!OurScriptedModel) progress('ours: ScriptedModel not available yet, measuring bare and SDK');
+if (!OurRealtimeTransport) progress('ours: ScriptedRealtimeTransport not available yet');
+
+await toolLoop(200, false, false);
+await toolLoop(200, true, false);
+// The 1,000-turn non-streamed samples also measure the retained heap.
+await toolLoop(1000, false, true);
+await toolLoop(1000, true, false);
+await realtime(10_000);
+
+output(`BENCH_RESULT ${JSON.stringify({ runtime, forcedGc: canForceGc(), quick, results })}`);

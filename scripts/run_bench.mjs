@@ -1,0 +1,390 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: runs bench/main.ts under Node, Deno and Bun (one process per
+ * runtime, all variants side by side inside it), measures cold import times in
+ * fresh processes, and writes the table to bench/RESULTS.md.
+ *
+ * Options:
+ *   --runtimes=node,deno,bun   which runtimes to run (default: all three)
+ *   --only=loop200,realtime    scenarios of bench/main.ts (default: all)
+ *   --quick                    one repetition each: a smoke test, not a result
+ *   --cold-samples=N           fresh processes per cold-import variant (default 12)
+ *   --no-cold                  skip the cold-import measurement
+ *   --build                    run `npm run build` first (Node measures the built package)
+ *   --out=PATH                 where to write the table (default bench/RESULTS.md)
+ *
+ * Under Node ours is the built npm package (npm/), linked into a scratch
+ * node_modules next to the compiled bench. When npm/ is missing or older than
+ * the sources, the sources are compiled instead, and the table says so.
+ */
+
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const scratch = path.join(root, '.cache', 'bench-node');
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit === undefined ? fallback : hit.slice(name.length + 3);
+};
+const runtimes = option('runtimes', 'node,deno,bun').split(',');
+const quick = args.includes('--quick');
+const only = option('only', undefined);
+const coldSamples = Number(option('cold-samples', quick ? '3' : '12'));
+const outFile = path.resolve(root, option('out', 'bench/RESULTS.md'));
+const benchArgs = [...(quick ? ['--quick'] : []), ...(only ? [`--only=${only}`] : [])];
+
+const log = (line) => process.stderr.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------
+// Node preparation: compile bench/*.ts, and link (or compile) our package.
+
+function newestMtime(dir, filter) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !filter(entry.name)) continue;
+    const file = path.join(entry.parentPath ?? entry.path, entry.name);
+    newest = Math.max(newest, fs.statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+function transpileDir(ts, from, to) {
+  fs.mkdirSync(to, { recursive: true });
+  for (const name of fs.readdirSync(from)) {
+    if (!name.endsWith('.ts') || name.endsWith('.d.ts')) continue;
+    const source = fs.readFileSync(path.join(from, name), 'utf8');
+    const { outputText } = ts.transpileModule(source, {
+      fileName: name,
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        rewriteRelativeImportExtensions: true,
+        verbatimModuleSyntax: true,
+      },
+    });
+    fs.writeFileSync(path.join(to, name.replace(/\.ts$/, '.js')), outputText);
+  }
+}
+
+async function prepareNode() {
+  const ts = (await import(path.join(root, 'node_modules', 'typescript', 'lib', 'typescript.js')))
+    .default;
+  fs.rmSync(scratch, { recursive: true, force: true });
+  transpileDir(ts, path.join(root, 'bench'), path.join(scratch, 'bench'));
+  fs.writeFileSync(path.join(scratch, 'package.json'), '{ "type": "module", "private": true }\n');
+  const linked = path.join(scratch, 'node_modules', 'scripted-agents');
+  fs.mkdirSync(path.dirname(linked), { recursive: true });
+
+  const isSource = (name) => name.endsWith('.ts') && !name.endsWith('_test.ts');
+  const sourcesAt = Math.max(
+    newestMtime(path.join(root, 'testing'), isSource),
+    newestMtime(path.join(root, 'realtime_testing'), isSource),
+    fs.statSync(path.join(root, 'mod.ts')).mtimeMs,
+  );
+  const builtAt = newestMtime(path.join(root, 'npm', 'esm'), (name) => name.endsWith('.js'));
+  if (builtAt >= sourcesAt && fs.existsSync(path.join(root, 'npm', 'package.json'))) {
+    fs.symlinkSync(path.join(root, 'npm'), linked, 'dir');
+    return 'the built npm package (npm/)';
+  }
+  log('npm/ is missing or older than the sources: compiling the sources for Node instead');
+  for (const dir of ['testing', 'realtime_testing']) {
+    transpileDir(ts, path.join(root, dir), path.join(linked, dir));
+  }
+  transpileDir(ts, root, linked);
+  fs.writeFileSync(
+    path.join(linked, 'package.json'),
+    JSON.stringify({
+      name: 'scripted-agents',
+      type: 'module',
+      exports: {
+        '.': './mod.js',
+        './testing': './testing/mod.js',
+        './realtime_testing': './realtime_testing/mod.js',
+      },
+    }),
+  );
+  return 'the sources compiled with tsc (npm/ was stale)';
+}
+
+// ---------------------------------------------------------------------------
+// Running the in-process benchmark.
+
+function command(runtime) {
+  switch (runtime) {
+    case 'node':
+      return {
+        cmd: process.execPath,
+        argv: ['--expose-gc', path.join(scratch, 'bench', 'main.js'), ...benchArgs],
+        cwd: scratch,
+      };
+    case 'deno':
+      return {
+        cmd: bin('deno'),
+        argv: [
+          'run',
+          '--allow-read',
+          '--allow-env',
+          '--v8-flags=--expose-gc',
+          'bench/main.ts',
+          ...benchArgs,
+        ],
+        cwd: root,
+      };
+    case 'bun':
+      return { cmd: bin('bun'), argv: ['bench/main.ts', ...benchArgs], cwd: root };
+    default:
+      throw new Error(`unknown runtime ${runtime}`);
+  }
+}
+
+function runBench(runtime) {
+  const { cmd, argv, cwd } = command(runtime);
+  log(`\n== ${runtime}: ${path.basename(cmd)} ${argv.join(' ')}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, argv, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+      if (code !== 0 || line === undefined) {
+        reject(new Error(`${runtime} bench failed (exit ${code})\n${stdout}`));
+      } else {
+        resolve(JSON.parse(line.slice('BENCH_RESULT '.length)));
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Cold import: a fresh process per sample, the two entries interleaved.
+
+const importers = {
+  ours: 'scripted-agents/testing',
+  sdk: '@openai/agents/testing',
+};
+
+function coldImportOnce(runtime, specifier, preload) {
+  const pre = preload ? `await import('${preload}');` : '';
+  const code = `${pre}const t = performance.now(); await import('${specifier}'); ` +
+    `console.log('COLD ' + (performance.now() - t));`;
+  const { cmd, argv, cwd } = {
+    node: { cmd: process.execPath, argv: ['--input-type=module', '-e', code], cwd: scratch },
+    deno: { cmd: bin('deno'), argv: ['eval', code], cwd: root },
+    bun: { cmd: bin('bun'), argv: ['-e', code], cwd: root },
+  }[runtime];
+  const result = spawnSync(cmd, argv, { cwd, encoding: 'utf8' });
+  const line = result.stdout.split('\n').find((l) => l.startsWith('COLD '));
+  if (result.status !== 0 || line === undefined) {
+    throw new Error(`cold import of ${specifier} on ${runtime} failed:\n${result.stderr}`);
+  }
+  return Number(line.slice(5));
+}
+
+function summarize(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p) => {
+    const i = (sorted.length - 1) * p;
+    const lo = Math.floor(i);
+    const hi = Math.ceil(i);
+    return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
+  };
+  const median = at(0.5);
+  return {
+    median,
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    spreadPct: median === 0 ? 0 : ((at(0.75) - at(0.25)) / 2 / median) * 100,
+    samples,
+  };
+}
+
+function coldImport(runtime, preload) {
+  const names = Object.keys(importers);
+  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  // Two untimed rounds fill the runtime's compile/transpile caches.
+  for (let round = 0; round < coldSamples + 2; round++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(round + k) % names.length];
+      const ms = coldImportOnce(runtime, importers[name], preload);
+      if (round >= 2) samples[name].push(ms);
+    }
+  }
+  const sdk = samples.sdk;
+  return names.map((name) => ({
+    name,
+    ms: summarize(samples[name]),
+    ratio: summarize(samples[name].map((ms, i) => ms / sdk[i])),
+  }));
+}
+
+// ---------------------------------------------------------------------------
+// The table.
+
+function cpuModel() {
+  try {
+    const info = fs.readFileSync('/proc/cpuinfo', 'utf8');
+    const model = info.match(/^model name\s*:\s*(.+)$/m)?.[1];
+    if (model) return model.trim();
+  } catch {
+    // Not Linux: fall back to what Node reports.
+  }
+  return os.cpus()[0]?.model ?? 'unknown';
+}
+
+const fmtMs = (s) =>
+  `${s.median >= 100 ? s.median.toFixed(0) : s.median.toFixed(1)} ms ±${s.spreadPct.toFixed(0)}%`;
+const fmtRatio = (s) => `${s.median.toFixed(2)}×`;
+const fmtMiB = (s) => `${(s.median / 2 ** 20).toFixed(1)} MiB`;
+
+const targets = {
+  loop1000: 'ours ≤ 1.10× bare',
+  heap: 'ours ≤ 0.25× SDK',
+  realtime: 'ours ≤ 1.00× SDK',
+  cold: 'ours ≤ 1.00× SDK',
+};
+
+function timeRows(result) {
+  const rows = [];
+  for (const scenario of result.results) {
+    const by = Object.fromEntries(scenario.variants.map((v) => [v.name, v]));
+    const cell = (name) => {
+      const v = by[name];
+      if (!v) return '—';
+      return name === scenario.baseline ? fmtMs(v.ms) : `${fmtMs(v.ms)} · **${fmtRatio(v.ratio)}**`;
+    };
+    const oursVsSdk = by.ours && by.sdk
+      ? `${(by.ours.ms.median / by.sdk.ms.median).toFixed(2)}×`
+      : '—';
+    rows.push(
+      `| ${scenario.title} | ${cell('bare')} | ${cell('sdk')} | ${cell('ours')} | ${oursVsSdk} | ${
+        targets[scenario.id] ?? (scenario.id === 'realtime' ? targets.realtime : '')
+      } |`,
+    );
+    if (scenario.variants.some((v) => v.retained)) {
+      const heap = (name) => (by[name]?.retained ? fmtMiB(by[name].retained) : '—');
+      const ratio = by.ours?.retained && by.sdk?.retained
+        ? `**${(by.ours.retained.median / by.sdk.retained.median).toFixed(2)}×**`
+        : '—';
+      rows.push(
+        `| Retained heap after ${scenario.title.toLowerCase()} | ${heap('bare')} | ${
+          heap('sdk')
+        } | ${heap('ours')} | ${ratio} | ${targets.heap} |`,
+      );
+    }
+  }
+  return rows;
+}
+
+function coldRows(title, cold) {
+  if (!cold) return [];
+  const by = Object.fromEntries(cold.map((v) => [v.name, v]));
+  return [
+    `| ${title} | — | ${fmtMs(by.sdk.ms)} | ${fmtMs(by.ours.ms)} · **${
+      fmtRatio(by.ours.ratio)
+    }** | ${fmtRatio(by.ours.ratio)} | ${targets.cold} |`,
+  ];
+}
+
+function markdown(runs, nodeOurs, started, loads) {
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` (scripts/run_bench.mjs) on ${started.toISOString()}` +
+    `${quick ? ' in **--quick** mode (one repetition: a smoke test, not a result)' : ''}.`,
+    '',
+    `- Machine: ${cpuModel()}, ${os.cpus().length} cores, ${
+      (os.totalmem() / 2 ** 30).toFixed(0)
+    } GiB, ` +
+    `${os.type()} ${os.release()}; load average ${loads.start} at start, ${loads.end} at the end ` +
+    '(a shared machine: compare the ratios, not the absolute times).',
+    `- Runtimes: ${
+      runs.map(({ result }) =>
+        `${result.runtime.name} ${result.runtime.version} (${result.runtime.engine})`
+      ).join(', ')
+    }.`,
+    '- Contenders: **bare** = a hand-written `Model` returning precomputed responses, no recording ' +
+    '(the floor); **sdk** = `ScriptedModel` / `ScriptedRealtimeTransport` from `@openai/agents` ' +
+    '0.20.0 (competitor); **ours** = scripted-agents (Deno and Bun: the sources; Node: ' +
+    `${nodeOurs}).`,
+    '- Cells: median time ± half the interquartile range; **bold** = median of the per-repetition ' +
+    "ratios to the row's baseline (bare for the tool loop, SDK for realtime and imports). " +
+    'Variants are interleaved in every repetition, after a forced GC. "ours ÷ SDK" divides the medians ' +
+    '(heap: retained bytes).',
+    '- Tool loop: the real `Runner` (`tracingDisabled`), one zod tool, N − 1 function calls and a ' +
+    'final message; 200 turns: 1 warm-up + 5 repetitions, 1,000 turns: 3 repetitions. Streamed rows ' +
+    'use automatic stream synthesis. Retained heap: bytes still reachable after the 1,000-turn run ' +
+    'with the model (and its recorded calls) kept and the run result dropped, after a forced GC.',
+    '- Realtime: one `runScenario` with connect, 10,000 `sendEvent`→`expectCall` (with matcher)→' +
+    '`emit` round trips, close; 1 warm-up + 7 repetitions.',
+    `- Cold import: a fresh process per sample (${coldSamples} per variant after 2 untimed rounds), ` +
+    'timing `await import(entry)` inside it. "after @openai/agents": the process has already ' +
+    "imported `@openai/agents` (what a test file does), so only the testing entry's own cost is timed.",
+    '',
+  ];
+  for (const { result, cold, coldAfterSdk } of runs) {
+    const rt = result.runtime;
+    lines.push(
+      `## ${rt.name} ${rt.version} (${rt.engine})${result.forcedGc ? '' : ' — no forced GC'}`,
+    );
+    lines.push('');
+    lines.push('| Scenario | bare (a) | SDK double (b) | ours (c) | ours ÷ SDK | target |');
+    lines.push('|---|---|---|---|---|---|');
+    lines.push(...timeRows(result));
+    lines.push(...coldRows('Cold import of the testing entry', cold));
+    lines.push(...coldRows('Cold import after @openai/agents', coldAfterSdk));
+    lines.push('');
+  }
+  const baseline = path.join(root, 'bench', 'BASELINE.md');
+  if (outFile !== baseline && fs.existsSync(baseline)) {
+    lines.push(
+      'The table measured before the optimisation work is kept in [BASELINE.md](BASELINE.md).',
+    );
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------
+
+const started = new Date();
+const loads = { start: os.loadavg().map((l) => l.toFixed(1)).join(' '), end: '' };
+if (args.includes('--build')) {
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+const nodeOurs = await prepareNode();
+log(`Node measures ours from ${nodeOurs}`);
+
+const runs = [];
+for (const runtime of runtimes) {
+  const result = await runBench(runtime);
+  let cold;
+  let coldAfterSdk;
+  if (!args.includes('--no-cold')) {
+    log(`${runtime}: cold import, ${coldSamples} fresh processes per variant`);
+    cold = coldImport(runtime);
+    coldAfterSdk = coldImport(runtime, '@openai/agents');
+    for (const [title, rows] of [['standalone', cold], ['after @openai/agents', coldAfterSdk]]) {
+      for (const v of rows) {
+        log(`  ${title} ${v.name.padEnd(5)} ${fmtMs(v.ms)}  ${fmtRatio(v.ratio)} sdk`);
+      }
+    }
+  }
+  runs.push({ result, cold, coldAfterSdk });
+}
+loads.end = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+
+fs.writeFileSync(outFile, `${markdown(runs, nodeOurs, started, loads)}\n`);
+log(
+  `\nwrote ${path.relative(root, outFile)} in ${
+    ((Date.now() - started.getTime()) / 1000).toFixed(0)
+  } s`,
+);
