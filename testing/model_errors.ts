@@ -138,7 +138,7 @@ export interface InvalidScriptedModelStepErrorOptions {
  * try {
  *   new ScriptedModel([{ type: "response" } as never]);
  * } catch (error) {
- *   console.assert(error instanceof InvalidScriptedModelStepError);
+ *   if (!(error instanceof InvalidScriptedModelStepError)) throw error;
  *   console.assert(error.reason === "missing_response" && error.inputIndex === 0);
  * }
  * ```
