@@ -52,9 +52,9 @@ export class ListenerRegistry {
         const index = registrations.indexOf(registration);
         if (index !== -1) this.#remove(event, registrations, index);
       }
-      // Called without a receiver, like the SDK's own scripted transport.
-      const listener = registration.listener;
-      listener(...args);
+      // Called as a method of its registration: the SDK's own double does the
+      // same, so a listener sees the same `this` with either double.
+      registration.listener(...args);
     }
     return true;
   }

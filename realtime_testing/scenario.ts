@@ -40,105 +40,122 @@ export interface ScenarioHost {
   assertComplete(): void;
 }
 
-type RunState = { readonly kind: 'running' } | { readonly kind: 'succeeded' } | {
-  readonly kind: 'failed';
-  readonly error: unknown;
-};
-
-const RUNNING: RunState = { kind: 'running' };
-const SUCCEEDED: RunState = { kind: 'succeeded' };
+const SCENARIO_FINISHED: unique symbol = Symbol('scenario finished');
+const STILL_RUNNING: unique symbol = Symbol('still running');
 const ignore = (): void => {};
 
 /** Runs one scenario against `host`; see `ScriptedRealtimeTransport.runScenario`. */
-export function runScenario<T>(
+export async function runScenario<T>(
   host: ScenarioHost,
   options: ScriptedRealtimeScenarioOptions<T>,
 ): Promise<T> {
   const { scenario, exercise, signal } = options;
   if (signal?.aborted) {
-    return Promise.reject(new ScriptedRealtimeScenarioCancelledError(host.pendingExpectations()));
+    throw new ScriptedRealtimeScenarioCancelledError(host.pendingExpectations());
   }
-  return new Promise<T>((resolve, reject) => {
-    let state = RUNNING;
-    let scenarioFulfilled = false;
-    let exerciseResult: { readonly value: T } | undefined;
-    // Set once the exercise has fulfilled with nothing pending: from then on an
-    // expectation that has to wait can never be satisfied.
-    let exerciseFinished = false;
+  let state: 'running' | 'failed' | 'succeeded' = 'running';
+  let terminalError: unknown;
+  // Set once the exercise has fulfilled: from then on an expectation that has
+  // to wait can never be satisfied.
+  let exerciseFinished = false;
 
-    const onAbort = (): void => {
-      fail(new ScriptedRealtimeScenarioCancelledError(host.pendingExpectations()));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+  // Race entries that reject with the first failure; observed, so never unhandled.
+  let failRun!: (error: unknown) => void;
+  const failure = new Promise<never>((_, reject) => {
+    failRun = reject;
+  });
+  failure.catch(ignore);
+  let cancelRun!: (error: unknown) => void;
+  const cancelled = new Promise<never>((_, reject) => {
+    cancelRun = reject;
+  });
+  cancelled.catch(ignore);
 
-    function fail(error: unknown): void {
-      if (state.kind !== 'running') return;
-      state = { kind: 'failed', error };
-      signal?.removeEventListener('abort', onAbort);
-      host.rejectPendingExpectations(error);
-      reject(error);
-    }
+  const fail = (error: unknown): void => {
+    state = 'failed';
+    terminalError = error;
+    host.rejectPendingExpectations(error);
+    failRun(error);
+  };
+  /** The first failure terminates the run; later ones change nothing. */
+  const terminate = (error: unknown): void => {
+    if (state === 'running') fail(error);
+  };
+  // The cancellation error captures the expectations pending at abort time;
+  // the run terminates with it once the race below observes it.
+  const onAbort = (): void => {
+    cancelRun(new ScriptedRealtimeScenarioCancelledError(host.pendingExpectations()));
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
 
-    function succeed(value: T): void {
-      if (state.kind !== 'running') return;
-      try {
-        host.assertComplete();
-      } catch (error) {
-        fail(error);
-        return;
+  const context: ScriptedRealtimeScenarioContext = {
+    expectCall<M extends RealtimeTransportMethod>(
+      method: M,
+      matcher?: RealtimeCallMatcher<M>,
+    ): Promise<RealtimeTransportCallFor<M>> {
+      if (state === 'failed') {
+        const rejected = Promise.reject(terminalError);
+        // The run itself already reported this error: a late, unawaited
+        // expectation must not report it again as an unhandled rejection.
+        rejected.catch(ignore);
+        return rejected;
       }
-      state = SUCCEEDED;
-      signal?.removeEventListener('abort', onAbort);
-      resolve(value);
-    }
+      // After a successful run there is no terminal error: like the SDK's own
+      // double, the promise rejects with `undefined`.
+      if (state === 'succeeded') return Promise.reject(undefined);
+      const { promise, pending } = host.expect(method, matcher);
+      // Also marks the promise handled: the run reports its rejection.
+      promise.catch(terminate);
+      if (pending && exerciseFinished) terminate(host.incompleteError());
+      return promise;
+    },
+    emit: host.emit,
+  };
 
-    const context: ScriptedRealtimeScenarioContext = {
-      expectCall<M extends RealtimeTransportMethod>(
-        method: M,
-        matcher?: RealtimeCallMatcher<M>,
-      ): Promise<RealtimeTransportCallFor<M>> {
-        if (state.kind === 'failed') {
-          const rejected = Promise.reject(state.error);
-          // The run itself already rejected with this error; a late, unawaited
-          // expectation must not report it a second time as an unhandled rejection.
-          rejected.catch(ignore);
-          return rejected;
-        }
-        // After a successful run there is no terminal error: the SDK's own
-        // double rejects with `undefined`, and so do we.
-        if (state.kind === 'succeeded') return Promise.reject(undefined);
-        const { promise, pending } = host.expect(method, matcher);
-        // Also marks the promise handled: the run reports its rejection.
-        promise.then(undefined, fail);
-        if (pending && exerciseFinished) fail(host.incompleteError());
-        return promise;
-      },
-      emit: host.emit,
-    };
-
+  try {
     // Both sides start in microtasks, scenario first; a synchronous throw
     // becomes a rejection like any other.
-    const scenarioRun = Promise.resolve().then(() => scenario(context));
-    const exerciseRun = Promise.resolve().then(() => exercise());
-
-    scenarioRun.then(() => {
-      scenarioFulfilled = true;
-      if (exerciseResult !== undefined) succeed(exerciseResult.value);
-    }, fail);
-
-    exerciseRun.then((value) => {
-      exerciseResult = { value };
-      if (scenarioFulfilled) {
-        succeed(value);
-        return;
-      }
-      // A scenario finishing in this same turn (its last expectation satisfied
-      // by the exercise's last call) gets one microtask to settle first.
-      queueMicrotask(() => {
-        if (state.kind !== 'running' || scenarioFulfilled) return;
-        if (host.pendingExpectations().length > 0) fail(host.incompleteError());
-        else exerciseFinished = true;
+    const scenarioDone = Promise.resolve()
+      .then(() => scenario(context))
+      .then((): typeof SCENARIO_FINISHED => SCENARIO_FINISHED);
+    const exerciseDone = Promise.resolve()
+      .then(() => exercise())
+      .then((value) => {
+        exerciseFinished = true;
+        return { value };
       });
-    }, fail);
-  });
+    scenarioDone.catch(ignore);
+    exerciseDone.catch(ignore);
+
+    const first = await Promise.race([scenarioDone, exerciseDone, cancelled, failure]);
+    if (first === SCENARIO_FINISHED) {
+      const { value } = await Promise.race([exerciseDone, cancelled, failure]);
+      return complete(value);
+    }
+    // The exercise finished first. A scenario finishing in this same turn (its
+    // last expectation satisfied by the exercise's last call) gets one
+    // microtask to settle.
+    const peek = await Promise.race([scenarioDone, STILL_RUNNING]);
+    if (peek === STILL_RUNNING) {
+      if (host.pendingExpectations().length > 0) throw host.incompleteError();
+      await Promise.race([scenarioDone, cancelled, failure]);
+    }
+    return complete(first.value);
+  } catch (error) {
+    // What the race saw first is the run's error, even if an expectation
+    // failure terminated the run a moment earlier: it then replaces that one,
+    // for what is still pending and for late expectations (as with the SDK's
+    // double).
+    if (state === 'running' || error !== terminalError) fail(error);
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+
+  function complete(value: T): T {
+    if (state !== 'running') throw terminalError;
+    host.assertComplete();
+    state = 'succeeded';
+    return value;
+  }
 }
