@@ -38,7 +38,7 @@ function listExpectations(pending: readonly PendingRealtimeExpectation[]): strin
  * try {
  *   transport.interrupt();
  * } catch (error) {
- *   console.assert(error instanceof UnexpectedRealtimeCallError);
+ *   if (!(error instanceof UnexpectedRealtimeCallError)) throw error;
  *   console.assert(error.expectedMethod === 'mute' && error.actualMethod === 'interrupt');
  * }
  * await expected.catch(() => {});
@@ -120,7 +120,7 @@ export class RealtimeCallMatcherError extends Error {
  * try {
  *   transport.assertComplete();
  * } catch (error) {
- *   console.assert(error instanceof IncompleteRealtimeScenarioError);
+ *   if (!(error instanceof IncompleteRealtimeScenarioError)) throw error;
  *   console.assert(error.unconsumedCalls[0].method === 'interrupt');
  * }
  * ```
@@ -214,7 +214,7 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
  * try {
  *   transport.assertClosed();
  * } catch (error) {
- *   console.assert(error instanceof RealtimeTransportNotClosedError);
+ *   if (!(error instanceof RealtimeTransportNotClosedError)) throw error;
  *   console.assert(error.status === 'connected');
  * }
  * ```
