@@ -1,0 +1,250 @@
+import assert from 'node:assert/strict';
+import * as Reference from '@openai/agents/realtime/testing';
+import {
+  IncompleteRealtimeScenarioError,
+  RealtimeCallMatcherError,
+  RealtimeTransportNotClosedError,
+  ScriptedRealtimeConnectionSupersededError,
+  ScriptedRealtimeScenarioCancelledError,
+  ScriptedRealtimeTransport,
+  UnexpectedRealtimeCallError,
+} from 'scripted-agents/realtime_testing';
+import { describe, test } from './_harness.ts';
+import { describeValue } from './_realtime_differential.ts';
+
+/** Own enumerable keys with their values: the structured part of an error. */
+function fields(error: object): [string, unknown][] {
+  return Object.keys(error).map((key) => [key, (error as Record<string, unknown>)[key]]);
+}
+
+describe('UnexpectedRealtimeCallError', () => {
+  test('names the expected and actual methods and the 1-based call', () => {
+    const error = new UnexpectedRealtimeCallError('mute', { index: 2, method: 'close' });
+    assert.ok(error instanceof Error);
+    assert.equal(error.name, 'UnexpectedRealtimeCallError');
+    assert.equal(
+      error.message,
+      'ScriptedRealtimeTransport expected mute but received close call #3.',
+    );
+    assert.deepEqual(fields(error), [
+      ['callIndex', 2],
+      ['expectedMethod', 'mute'],
+      ['actualMethod', 'close'],
+      ['name', 'UnexpectedRealtimeCallError'],
+    ]);
+  });
+
+  test('is what a call for another method raises', async () => {
+    const transport = new ScriptedRealtimeTransport();
+    const expectation = transport.expectCall('mute');
+    assert.throws(() => transport.interrupt(), UnexpectedRealtimeCallError);
+    const error = await expectation.catch((e) => e);
+    assert.ok(error instanceof UnexpectedRealtimeCallError);
+    assert.equal(error.callIndex, 0);
+    assert.equal(error.actualMethod, 'interrupt');
+    transport.acknowledgeFailures();
+  });
+});
+
+describe('RealtimeCallMatcherError', () => {
+  test('names the rejected method and the 1-based call', () => {
+    const error = new RealtimeCallMatcherError({ index: 0, method: 'sendMessage' });
+    assert.equal(error.name, 'RealtimeCallMatcherError');
+    assert.equal(error.message, 'ScriptedRealtimeTransport matcher rejected sendMessage call #1.');
+    assert.deepEqual(fields(error), [
+      ['callIndex', 0],
+      ['actualMethod', 'sendMessage'],
+      ['name', 'RealtimeCallMatcherError'],
+    ]);
+  });
+
+  test('keeps its fields own even when the call lacks them', () => {
+    const error = new RealtimeCallMatcherError({} as never);
+    assert.ok(Object.hasOwn(error, 'callIndex'));
+    assert.ok(Object.hasOwn(error, 'actualMethod'));
+    assert.deepEqual(Object.keys(error), ['callIndex', 'actualMethod', 'name']);
+  });
+});
+
+describe('IncompleteRealtimeScenarioError', () => {
+  test('counts unconsumed calls, lists pending expectations and sums pending failures', () => {
+    const error = new IncompleteRealtimeScenarioError(
+      [{ index: 4, method: 'mute' }],
+      [{ order: 3, method: 'close' }, { order: 5, method: 'mute' }],
+      [{ method: 'mute', count: 2 }, { method: 'close', count: 1 }],
+    );
+    assert.equal(error.name, 'IncompleteRealtimeScenarioError');
+    assert.equal(
+      error.message,
+      'ScriptedRealtimeTransport scenario is incomplete: 1 unconsumed call, ' +
+        '2 pending expectations (#3 close, #5 mute), and 3 pending failures.',
+    );
+    assert.deepEqual(Object.keys(error), [
+      'unconsumedCalls',
+      'pendingExpectations',
+      'pendingFailures',
+      'name',
+    ]);
+  });
+
+  test('pluralises every count that is not 1 and omits an empty expectation list', () => {
+    assert.equal(
+      new IncompleteRealtimeScenarioError([], [], []).message,
+      'ScriptedRealtimeTransport scenario is incomplete: 0 unconsumed calls, ' +
+        '0 pending expectations, and 0 pending failures.',
+    );
+    assert.equal(
+      new IncompleteRealtimeScenarioError(
+        [{ index: 0, method: 'mute' }, { index: 1, method: 'close' }],
+        [{ order: 1, method: 'sendMessage' }],
+        [{ method: 'connect', count: 1 }],
+      ).message,
+      'ScriptedRealtimeTransport scenario is incomplete: 2 unconsumed calls, ' +
+        '1 pending expectation (#1 sendMessage), and 1 pending failure.',
+    );
+  });
+
+  test('exposes frozen copies whose entries keep their identity', () => {
+    const call = { index: 0, method: 'mute' };
+    const calls = [call];
+    const expectations = [{ order: 1, method: 'close' as const }];
+    const failures = [{ method: 'mute' as const, count: 1 }];
+    const error = new IncompleteRealtimeScenarioError(calls, expectations, failures);
+    calls.push({ index: 1, method: 'close' });
+    expectations.length = 0;
+    failures.length = 0;
+    assert.equal(error.unconsumedCalls.length, 1);
+    assert.equal(error.unconsumedCalls[0], call);
+    assert.equal(error.pendingExpectations.length, 1);
+    assert.equal(error.pendingFailures.length, 1);
+    for (
+      const collection of [error.unconsumedCalls, error.pendingExpectations, error.pendingFailures]
+    ) {
+      assert.ok(Object.isFrozen(collection));
+    }
+  });
+
+  test('is what assertComplete raises, with summaries of the leftovers', () => {
+    const transport = new ScriptedRealtimeTransport();
+    transport.sendMessage('hello', { extra: true });
+    const mismatched = transport.expectCall('interrupt');
+    mismatched.catch(() => {});
+    const pending = transport.expectCall('mute');
+    transport.failNextCall('close', new Error('later'));
+    transport.failNextCall('close', new Error('even later'));
+    const error = (() => {
+      try {
+        transport.assertComplete();
+      } catch (e) {
+        return e;
+      }
+    })();
+    assert.ok(error instanceof IncompleteRealtimeScenarioError);
+    // The first expectation consumed the buffered sendMessage (and failed).
+    assert.deepEqual(error.unconsumedCalls, []);
+    assert.deepEqual(error.pendingExpectations, [{ order: 2, method: 'mute' }]);
+    assert.deepEqual(error.pendingFailures, [{ method: 'close', count: 2 }]);
+    transport.acknowledgeFailures();
+  });
+});
+
+describe('ScriptedRealtimeScenarioCancelledError', () => {
+  test('is an AbortError listing the expectations pending at cancellation', () => {
+    const error = new ScriptedRealtimeScenarioCancelledError([
+      { order: 2, method: 'sendMessage' },
+      { order: 7, method: 'close' },
+    ]);
+    assert.ok(error instanceof Error);
+    assert.equal(error.name, 'AbortError');
+    assert.equal(
+      error.message,
+      'ScriptedRealtimeTransport scenario was cancelled with pending expectations: ' +
+        '#2 sendMessage, #7 close.',
+    );
+    assert.deepEqual(Object.keys(error), ['pendingExpectations', 'name']);
+    assert.ok(Object.isFrozen(error.pendingExpectations));
+  });
+
+  test('says only that it was cancelled when nothing was pending', () => {
+    const error = new ScriptedRealtimeScenarioCancelledError([]);
+    assert.equal(error.message, 'ScriptedRealtimeTransport scenario was cancelled.');
+    assert.deepEqual(error.pendingExpectations, []);
+  });
+});
+
+describe('RealtimeTransportNotClosedError', () => {
+  test('carries the status found', () => {
+    const error = new RealtimeTransportNotClosedError('connecting');
+    assert.equal(error.name, 'RealtimeTransportNotClosedError');
+    assert.equal(
+      error.message,
+      'ScriptedRealtimeTransport is not closed; current status is connecting.',
+    );
+    assert.deepEqual(fields(error), [
+      ['status', 'connecting'],
+      ['name', 'RealtimeTransportNotClosedError'],
+    ]);
+  });
+});
+
+describe('ScriptedRealtimeConnectionSupersededError', () => {
+  test('has a constant operation and message', () => {
+    const error = new ScriptedRealtimeConnectionSupersededError();
+    assert.equal(error.name, 'ScriptedRealtimeConnectionSupersededError');
+    assert.equal(
+      error.message,
+      'ScriptedRealtimeTransport connection attempt was superseded by another lifecycle operation.',
+    );
+    assert.deepEqual(fields(error), [
+      ['operation', 'connect'],
+      ['name', 'ScriptedRealtimeConnectionSupersededError'],
+    ]);
+    const descriptor = Object.getOwnPropertyDescriptor(error, 'operation');
+    assert.equal(descriptor?.enumerable, true);
+  });
+});
+
+describe('realtime errors side by side with the SDK double', () => {
+  const cases: Array<[string, (R: typeof Reference) => Error]> = [
+    ['unexpected', (R) => new R.UnexpectedRealtimeCallError('mute', { index: 4, method: 'close' })],
+    ['matcher', (R) => new R.RealtimeCallMatcherError({ index: 1, method: 'interrupt' })],
+    [
+      'incomplete',
+      (R) =>
+        new R.IncompleteRealtimeScenarioError(
+          [{ index: 0, method: 'mute' }],
+          [{ order: 1, method: 'close' }],
+          [{ method: 'connect', count: 3 }],
+        ),
+    ],
+    ['incomplete, empty', (R) => new R.IncompleteRealtimeScenarioError([], [], [])],
+    [
+      'cancelled',
+      (R) => new R.ScriptedRealtimeScenarioCancelledError([{ order: 1, method: 'mute' }]),
+    ],
+    ['cancelled, empty', (R) => new R.ScriptedRealtimeScenarioCancelledError([])],
+    ['not closed', (R) => new R.RealtimeTransportNotClosedError('disconnecting')],
+    ['superseded', (R) => new R.ScriptedRealtimeConnectionSupersededError()],
+  ];
+  const ours = {
+    UnexpectedRealtimeCallError,
+    RealtimeCallMatcherError,
+    IncompleteRealtimeScenarioError,
+    ScriptedRealtimeScenarioCancelledError,
+    RealtimeTransportNotClosedError,
+    ScriptedRealtimeConnectionSupersededError,
+  } as unknown as typeof Reference;
+
+  for (const [name, make] of cases) {
+    test(`${name}: same class name, name, message, keys and fields`, () => {
+      const mine = make(ours);
+      const theirs = make(Reference);
+      assert.deepEqual(describeValue(mine), describeValue(theirs));
+      assert.equal(
+        Object.prototype.propertyIsEnumerable.call(mine, 'message'),
+        Object.prototype.propertyIsEnumerable.call(theirs, 'message'),
+      );
+      assert.equal(JSON.stringify(mine), JSON.stringify(theirs));
+    });
+  }
+});
