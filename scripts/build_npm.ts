@@ -69,7 +69,6 @@ compile(libraryFiles, testFiles);
 await writeCommonJs();
 await checkDeclarations();
 await writePackageFiles();
-await copyTestAssets();
 step(`built npm/ (scripted-agents@${version}) in ${seconds(performance.now() - started)}`);
 
 if (!flags.has('--build-only')) {
@@ -339,18 +338,6 @@ async function writePackageFiles(): Promise<void> {
   }
 }
 
-/** Fixtures that tests read next to themselves (anything in tests/ that is not TypeScript). */
-async function copyTestAssets(): Promise<void> {
-  const dir = path.join(root, 'tests');
-  if (!existsSync(dir)) return;
-  for (const file of await walk(dir)) {
-    if (file.endsWith('.ts')) continue;
-    const target = path.join(testsOut, path.relative(dir, file));
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.copyFile(file, target);
-  }
-}
-
 // --- verify -------------------------------------------------------------------
 
 async function runNodeTests(): Promise<void> {
@@ -362,6 +349,8 @@ async function runNodeTests(): Promise<void> {
   const status = await run('node', [
     '--test',
     '--test-reporter=spec',
+    // Node's default is one file at a time on 2 cores; files are separate processes.
+    '--test-concurrency=2',
     '--test-timeout=120000',
     ...files.map((f) => path.relative(out, f)),
   ], { cwd: out });
@@ -514,8 +503,9 @@ async function walk(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return files;
   for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...await walk(full));
-    else if (entry.isFile()) files.push(full);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') files.push(...await walk(full));
+    } else if (entry.isFile()) files.push(full);
   }
   return files;
 }

@@ -59,6 +59,8 @@ const steps = [
       // Deno 2.9 makes the sanitizers opt-in.
       '--sanitize-ops',
       '--sanitize-resources',
+      // One worker per core; each test module still runs in its own isolate.
+      '--parallel',
     ],
     counts: denoCounts,
   },
