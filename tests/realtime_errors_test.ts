@@ -129,7 +129,7 @@ describe('IncompleteRealtimeScenarioError', () => {
     transport.sendMessage('hello', { extra: true });
     const mismatched = transport.expectCall('interrupt');
     mismatched.catch(() => {});
-    const pending = transport.expectCall('mute');
+    void transport.expectCall('mute');
     transport.failNextCall('close', new Error('later'));
     transport.failNextCall('close', new Error('even later'));
     const error = (() => {
