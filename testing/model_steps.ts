@@ -23,12 +23,12 @@
  */
 
 import type {
-  ModelRequest,
-  ModelResponse,
-  ModelRetryAdvice,
-  ModelRetryAdviceRequest,
-  StreamEvent,
-} from '@openai/agents-core';
+  SdkModelRequest as ModelRequest,
+  SdkModelResponse as ModelResponse,
+  SdkModelRetryAdvice as ModelRetryAdvice,
+  SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
+  SdkStreamEvent as StreamEvent,
+} from './_sdk_types.ts';
 
 /**
  * A complete normalized response envelope, or the output-only shorthand: an

@@ -6,7 +6,10 @@
  * @module
  */
 
-import type { AssistantMessageItem, FunctionCallItem } from '@openai/agents-core';
+import type {
+  SdkAssistantMessageItem as AssistantMessageItem,
+  SdkFunctionCallItem as FunctionCallItem,
+} from './_sdk_types.ts';
 
 /**
  * Options for {@linkcode assistantMessage}.

@@ -18,13 +18,13 @@
  */
 
 import type {
-  Model,
-  ModelRequest,
-  ModelResponse,
-  ModelRetryAdvice,
-  ModelRetryAdviceRequest,
-  StreamEvent,
-} from '@openai/agents-core';
+  SdkModel as Model,
+  SdkModelRequest as ModelRequest,
+  SdkModelResponse as ModelResponse,
+  SdkModelRetryAdvice as ModelRetryAdvice,
+  SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
+  SdkStreamEvent as StreamEvent,
+} from './_sdk_types.ts';
 import { ordinal } from './_errors.ts';
 import { FailureLog, runTeardownChecks } from './_failure_log.ts';
 import { isScriptedStream, type QueuedStep, toQueuedStep } from './_model_input.ts';

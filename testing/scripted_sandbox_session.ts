@@ -19,10 +19,10 @@
  */
 
 import { cloneManifest, Manifest } from '@openai/agents-core/sandbox';
-import type { SandboxSession } from '@openai/agents-core/sandbox';
 import { ordinal } from './_errors.ts';
 import { FailureLog, runTeardownChecks } from './_failure_log.ts';
 import { Queue } from './_queue.ts';
+import type { SdkSandboxSession } from './_sdk_types.ts';
 import { snapshotValue } from './_snapshot.ts';
 import {
   InvalidScriptedSandboxStepError,
@@ -32,15 +32,6 @@ import {
 } from './sandbox_errors.ts';
 
 export type { InvalidScriptedSandboxStepReason } from './sandbox_errors.ts';
-
-/**
- * The SDK's `SandboxSession` interface (from `@openai/agents-core/sandbox`),
- * which every scripted session implements.
- *
- * @internal An alias, so the public types below can name it; import the
- * interface itself from the SDK.
- */
-export type SdkSandboxSession = SandboxSession;
 
 /**
  * Every method name of the SDK's `SandboxSession`: each key whose value is a
