@@ -44,10 +44,16 @@ const entries: Record<string, string> = {
   './realtime_testing': 'realtime_testing/mod',
 };
 const libraryDirs = ['testing', 'realtime_testing'];
-/** Runtime imports the library may make; anything else must become a dependency first. */
+/**
+ * Runtime imports the library may make; anything else must become a dependency first.
+ * The floor is the oldest SDK the whole built suite passes against (0.16.0, the first
+ * release with the SDK's own doubles; scripts/check_package.mjs tests it); the ceiling
+ * stops before the next minor, whose SandboxSession/RealtimeTransportLayer may grow
+ * methods the compiled method tables do not know.
+ */
 const peerDependencies: Record<string, string> = {
-  '@openai/agents-core': '>=0.16.1 <0.21.0',
-  '@openai/agents-realtime': '>=0.16.1 <0.21.0',
+  '@openai/agents-core': '>=0.16.0 <0.21.0',
+  '@openai/agents-realtime': '>=0.16.0 <0.21.0',
 };
 const description =
   'Deterministic test doubles for the OpenAI Agents SDK: a scripted Model, SandboxSession ' +
