@@ -612,3 +612,153 @@ describe('runScenario conformance with the SDK double', () => {
     }
   });
 });
+
+// --- named lifecycle programs ------------------------------------------------
+// Rare branches the fuzzer seldom reaches, each traced side by side.
+
+async function lifecycleProgram(
+  { R }: Implementation,
+  body: (
+    t: InstanceType<typeof R.ScriptedRealtimeTransport>,
+    log: (entry: unknown) => void,
+  ) => Promise<void> | void,
+): Promise<unknown[]> {
+  const trace: unknown[] = [];
+  const transport = new R.ScriptedRealtimeTransport();
+  const log = (entry: unknown): void => {
+    trace.push(describeValue(entry));
+  };
+  transport.on(
+    'connection_change',
+    (status) => log(['connection_change', status, transport.status]),
+  );
+  transport.on('error', (event) => log(['error event', event]));
+  try {
+    await body(transport, log);
+    log('body finished');
+  } catch (error) {
+    log(['body threw', error]);
+  }
+  log(['final', transport.status, transport.muted, transport.calls]);
+  for (const assertion of ['assertComplete', 'assertClosed'] as const) {
+    try {
+      transport[assertion]();
+      log([assertion, 'passed']);
+    } catch (error) {
+      log([assertion, error]);
+    }
+  }
+  return trace;
+}
+
+const attempt = (log: (entry: unknown) => void, name: string, fn: () => unknown): void => {
+  try {
+    const result = fn();
+    log([name, 'returned']);
+    if (result instanceof Promise) {
+      result.then(() => log([name, 'fulfilled']), (error) => log([name, 'rejected', error]));
+    }
+  } catch (error) {
+    log([name, 'threw', error]);
+  }
+};
+
+const lifecyclePrograms: Record<
+  string,
+  (
+    t: InstanceType<Implementation['R']['ScriptedRealtimeTransport']>,
+    log: (e: unknown) => void,
+  ) => Promise<void> | void
+> = {
+  'disconnect: both listeners throw, the first value wins': async (t, log) => {
+    await t.connect({ apiKey: 'k' });
+    t.on('connection_change', () => {
+      throw 'status listener';
+    });
+    t.on('error', () => {
+      throw 'error listener';
+    });
+    attempt(log, 'disconnect', () => t.disconnect('remote'));
+  },
+  'disconnect: a thrown undefined still counts as first': async (t, log) => {
+    await t.connect({ apiKey: 'k' });
+    t.once('connection_change', () => {
+      throw undefined;
+    });
+    t.once('error', () => {
+      throw 'second';
+    });
+    attempt(log, 'disconnect', () => t.disconnect(0));
+  },
+  'close: its matcher sets the status by hand': async (t, log) => {
+    await t.connect({ apiKey: 'k' });
+    void t.expectCall('connect');
+    void t.expectCall('close', () => {
+      t.status = 'connected';
+    });
+    attempt(log, 'close', () => t.close());
+  },
+  'close: a failure while its matcher disconnected': async (t, log) => {
+    await t.connect({ apiKey: 'k' });
+    t.failNextCall('close', 'close failed');
+    void t.expectCall('connect');
+    void t.expectCall('close', () => t.disconnect());
+    attempt(log, 'close', () => t.close());
+  },
+  'close: failing from the connected notification of a second connect': async (t, log) => {
+    await t.connect({ apiKey: 'k' });
+    t.failNextCall('close', 'close failed');
+    t.once('connection_change', () => {
+      t.on('connection_change', (status) => {
+        if (status === 'connected') {
+          attempt(log, 'inner close', () => t.close());
+        }
+      });
+    });
+    attempt(log, 'second connect', () => t.connect({ apiKey: 'k' }));
+    await null;
+    await null;
+  },
+  'connect: superseded by a disconnect in its matcher, then reconnected': async (t, log) => {
+    t.expectCall('connect', () => t.disconnect('dropped')).catch((e) => log(['expectation', e]));
+    attempt(log, 'connect', () => t.connect({ apiKey: 'k' }));
+    attempt(log, 'reconnect', () => t.connect({ apiKey: 'k' }));
+    await null;
+    await null;
+  },
+  'connect: an injected failure while a listener throws during recovery': async (t, log) => {
+    t.failNextCall('connect', 'refused');
+    t.on('connection_change', (status) => {
+      if (status === 'disconnected') throw 'recovery listener';
+    });
+    attempt(log, 'connect', () => t.connect({ apiKey: undefined as never }));
+    await null;
+    await null;
+  },
+  'close: failing after a superseded connect, with the status set by hand': async (t, log) => {
+    t.on('connection_change', (status) => {
+      if (status === 'connected') t.disconnect();
+    });
+    attempt(log, 'connect', () => t.connect({ apiKey: 'k' }));
+    await null;
+    t.status = 'connected';
+    t.failNextCall('close', 'close failed');
+    attempt(log, 'close', () => t.close());
+  },
+  'mute: matcher re-enters mute with its own failure queued': (t, log) => {
+    t.failNextCall('mute', 'outer');
+    t.failNextCall('mute', 'inner');
+    void t.expectCall('mute', () => attempt(log, 'inner mute', () => t.mute(false)));
+    void t.expectCall('mute');
+    attempt(log, 'outer mute', () => t.mute(true));
+  },
+};
+
+describe('lifecycle corner cases side by side with the SDK double', () => {
+  for (const [name, body] of Object.entries(lifecyclePrograms)) {
+    test(name, async () => {
+      const { ours, sdk } = await traceBoth((impl) => lifecycleProgram(impl, body as never));
+      assert.deepEqual(ours, sdk);
+    });
+  }
+});
