@@ -3,8 +3,9 @@
  * `npm run build`: turns the Deno-first sources into the npm package in `npm/`
  * (dnt's job; dnt itself cannot be installed here), then proves the package works.
  *
- * 1. One TypeScript program (the compiler API of the `typescript` devDependency)
- *    type-checks the library and the test suite together and emits:
+ * 1. One TypeScript program (the compiler API of the `typescript` devDependency,
+ *    project `tsconfig.build.json`) type-checks the library and the test suite
+ *    together and emits:
  *    - `npm/esm/**.js`: the library as ES modules (`.ts` imports rewritten to `.js`);
  *    - `npm/types/**.d.ts`: declarations for `import` (ESM, like `npm/`'s `type`);
  *    - `npm/esm/tests/**.js`: the test suite. Inside `npm/`, bare `scripted-agents/*`
@@ -69,9 +70,8 @@ const denoJson = JSON.parse(await fs.readFile(path.join(root, 'deno.json'), 'utf
 const version: string = denoJson.version;
 
 await fs.rm(out, { recursive: true, force: true });
-const libraryFiles = await collectLibrary();
-const testFiles = await collectTests();
-compile(libraryFiles, testFiles);
+const project = readProject();
+compile(project.options, project.library, project.tests);
 await writeCommonJs();
 await checkDeclarations();
 await writePackageFiles();
@@ -85,60 +85,34 @@ if (!flags.has('--build-only')) {
 
 // --- compile ------------------------------------------------------------------
 
-async function collectLibrary(): Promise<string[]> {
-  const files = [path.join(root, 'mod.ts')];
-  for (const dir of libraryDirs) {
-    for (const file of await walk(path.join(root, dir))) {
-      if (file.endsWith('.ts') && !file.endsWith('.d.ts') && !/_test\.ts$/.test(file)) {
-        files.push(file);
-      }
+/** The build's TypeScript project: its options, and its files split into library and tests. */
+function readProject(): { options: ts.CompilerOptions; library: string[]; tests: string[] } {
+  const configPath = path.join(root, 'tsconfig.build.json');
+  const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (error) fail(formatDiagnostics([error]));
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, configPath);
+  if (parsed.errors.length > 0) fail(formatDiagnostics(parsed.errors));
+  const isLibrary = (file: string) => {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    return !relative.endsWith('_test.ts') &&
+      (relative === 'mod.ts' || libraryDirs.some((dir) => relative.startsWith(`${dir}/`)));
+  };
+  const { outDir, declarationDir } = parsed.options;
+  if (path.resolve(outDir ?? '') !== esmDir || path.resolve(declarationDir ?? '') !== typesDir) {
+    fail('tsconfig.build.json must emit to npm/esm (outDir) and npm/types (declarationDir)');
+  }
+  const files = parsed.fileNames.map((f) => path.resolve(f)).sort();
+  const library = files.filter(isLibrary);
+  for (const source of Object.values(entries)) {
+    if (!library.includes(path.join(root, `${source}.ts`))) {
+      fail(`${source}.ts is not in the build`);
     }
   }
-  return files.sort();
+  return { options: parsed.options, library, tests: files.filter((f) => !isLibrary(f)) };
 }
 
-async function collectTests(): Promise<string[]> {
-  const dir = path.join(root, 'tests');
-  if (!existsSync(dir)) return [];
-  const files = (await walk(dir)).filter((f) => /_test\.ts$/.test(f));
-  const harness = path.join(dir, '_harness.ts');
-  if (existsSync(harness)) files.push(harness);
-  return files.sort();
-}
-
-function compilerOptions(): ts.CompilerOptions {
-  const paths: Record<string, string[]> = {};
-  for (const [subpath, source] of Object.entries(entries)) {
-    paths[path.posix.join('scripted-agents', subpath)] = [path.join(root, `${source}.ts`)];
-  }
-  return {
-    target: ts.ScriptTarget.ES2022,
-    // The root package.json says "type": "module", so NodeNext treats every source
-    // as ESM and resolves the SDK through its `import` conditions, as Deno does.
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.esnext.disposable.d.ts'],
-    // The tests use node:assert and node:fs; the guards test keeps Node out of
-    // the library, and checkDeclarations() keeps it out of the published types.
-    types: ['node'],
-    strict: true,
-    noImplicitOverride: true,
-    skipLibCheck: true,
-    allowImportingTsExtensions: true,
-    rewriteRelativeImportExtensions: true,
-    // Tests import the public API by name; under Node they resolve to npm/.
-    paths,
-    rootDir: root,
-    outDir: esmDir,
-    declaration: true,
-    declarationDir: typesDir,
-    newLine: ts.NewLineKind.LineFeed,
-    noEmitOnError: true,
-  };
-}
-
-function compile(library: string[], tests: string[]): void {
-  const program = ts.createProgram([...library, ...tests], compilerOptions());
+function compile(options: ts.CompilerOptions, library: string[], tests: string[]): void {
+  const program = ts.createProgram([...library, ...tests], options);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   if (diagnostics.length > 0) {
     fail(`TypeScript reported ${diagnostics.length} error(s):\n${formatDiagnostics(diagnostics)}`);
