@@ -8,6 +8,7 @@
  *   --runtimes=node,deno,bun   which runtimes to run (default: all three)
  *   --only=loop200,realtime    scenarios of bench/main.ts (default: all)
  *   --quick                    one repetition each: a smoke test, not a result
+ *   --full                     also run the streamed 1,000-turn loop (several minutes more)
  *   --cold-samples=N           fresh processes per cold-import variant (default 12)
  *   --no-cold                  skip the cold-import measurement
  *   --build                    run `npm run build` first (Node measures the built package)
@@ -36,9 +37,14 @@ const option = (name, fallback) => {
 const runtimes = option('runtimes', 'node,deno,bun').split(',');
 const quick = args.includes('--quick');
 const only = option('only', undefined);
-const coldSamples = Number(option('cold-samples', quick ? '3' : '12'));
+const coldSamples = Number(option('cold-samples', quick ? '3' : '10'));
 const outFile = path.resolve(root, option('out', 'bench/RESULTS.md'));
-const benchArgs = [...(quick ? ['--quick'] : []), ...(only ? [`--only=${only}`] : [])];
+const full = args.includes('--full');
+const benchArgs = [
+  ...(quick ? ['--quick'] : []),
+  ...(full ? ['--full'] : []),
+  ...(only ? [`--only=${only}`] : []),
+];
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -320,8 +326,9 @@ function markdown(runs, nodeOurs, started, loads) {
     'Variants are interleaved in every repetition, after a forced GC. "ours ÷ SDK" divides the medians ' +
     '(heap: retained bytes).',
     '- Tool loop: the real `Runner` (`tracingDisabled`), one zod tool, N − 1 function calls and a ' +
-    'final message; 200 turns: 1 warm-up + 5 repetitions, 1,000 turns: 3 repetitions. Streamed rows ' +
-    'use automatic stream synthesis. Retained heap: bytes still reachable after the 1,000-turn run ' +
+    'final message; 200 turns: 1 warm-up + 5 repetitions, 1,000 turns: 3 repetitions (after the ' +
+    '200-turn runs warmed the JIT). Streamed rows use automatic stream synthesis (the streamed ' +
+    '1,000-turn row only with `--full`). Retained heap: bytes still reachable after the 1,000-turn run ' +
     'with the model (and its recorded calls) kept and the run result dropped, after a forced GC.',
     '- Realtime: one `runScenario` with connect, 10,000 `sendEvent`→`expectCall` (with matcher)→' +
     '`emit` round trips, close; 1 warm-up + 7 repetitions.',
