@@ -79,7 +79,11 @@ export function test(name: string, body: TestFn): void {
  * attached as `teardownErrors`; when only teardowns failed, with the first of
  * them. Exported so the harness's own tests can drive failing bodies.
  */
-export async function runTestBody(name: string, body: TestFn): Promise<void> {
+export async function runTestBody(
+  name: string,
+  body: TestFn,
+  options: RunTestBodyOptions = {},
+): Promise<void> {
   const teardowns: Array<() => void | PromiseLike<void>> = [];
   const context: TestContext = {
     name,
@@ -102,13 +106,24 @@ export async function runTestBody(name: string, body: TestFn): Promise<void> {
   }
   if (errors.length === 0) return;
   const [primary, ...later] = errors;
-  if (later.length > 0) attachTeardownErrors(primary, later);
+  if (later.length > 0) {
+    attachTeardownErrors(primary, later);
+    (options.reportLaterFailures ?? reportLaterFailures)(primary, later);
+  }
   throw primary;
 }
 
-/** Keeps later failures visible without replacing the first one. */
+/** Options of {@linkcode runTestBody}. */
+export interface RunTestBodyOptions {
+  /**
+   * Told about the failures that follow the primary one (by default they are
+   * printed to stderr, because not every reporter prints `teardownErrors`).
+   */
+  reportLaterFailures?: (primary: unknown, later: readonly unknown[]) => void;
+}
+
+/** Keeps later failures on the primary one, without replacing it. */
 function attachTeardownErrors(primary: unknown, later: unknown[]): void {
-  const note = later.map((e) => `\n  and then a teardown failed: ${describeError(e)}`).join('');
   if (typeof primary === 'object' && primary !== null && Object.isExtensible(primary)) {
     Object.defineProperty(primary, 'teardownErrors', {
       value: later,
@@ -116,17 +131,17 @@ function attachTeardownErrors(primary: unknown, later: unknown[]): void {
       configurable: true,
       writable: true,
     });
-    const error = primary as { stack?: unknown };
-    try {
-      if (typeof error.stack === 'string') error.stack += note;
-    } catch {
-      // A read-only stack still carries `teardownErrors`.
-    }
-    return;
   }
-  // Nowhere to attach them (a thrown primitive or a frozen object): report them here.
+}
+
+function reportLaterFailures(primary: unknown, later: readonly unknown[]): void {
+  // Node's reporter drops extra error properties, so the failures are also printed.
   // deno-lint-ignore no-console
-  console.error(`teardown failures after: ${describeError(primary)}${note}`);
+  console.error(
+    `${later.length} more failure(s) in teardown after ${describeError(primary)}:\n` +
+      later.map((e) => `  ${e instanceof Error ? e.stack ?? describeError(e) : String(e)}`)
+        .join('\n'),
+  );
 }
 
 function describeError(error: unknown): string {

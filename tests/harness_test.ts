@@ -84,6 +84,7 @@ describe('t.after', () => {
     const log: string[] = [];
     const bodyError = new TypeError('body failed');
     const teardownError = new Error('teardown failed');
+    const reported: unknown[][] = [];
     await assert.rejects(
       runTestBody('both fail', (t) => {
         t.after(() => {
@@ -94,18 +95,19 @@ describe('t.after', () => {
           throw teardownError;
         });
         throw bodyError;
-      }),
+      }, { reportLaterFailures: (primary, later) => reported.push([primary, ...later]) }),
       (error) => error === bodyError,
     );
     assert.deepEqual(log, ['second registered', 'first registered']);
     assert.deepEqual((bodyError as { teardownErrors?: unknown }).teardownErrors, [teardownError]);
-    assert.match(String(bodyError.stack), /teardown failed: Error: teardown failed/);
+    assert.deepEqual(reported, [[bodyError, teardownError]]);
   });
 
   test('after a successful body, the first failing teardown is what rejects', async () => {
     const log: string[] = [];
     const laterError = new Error('runs second, fails second');
     const firstError = new Error('runs first, fails first');
+    const reported: unknown[][] = [];
     await assert.rejects(
       runTestBody('teardowns fail', (t) => {
         t.after(() => {
@@ -119,25 +121,43 @@ describe('t.after', () => {
           log.push('first');
           throw firstError;
         });
-      }),
+      }, { reportLaterFailures: (primary, later) => reported.push([primary, ...later]) }),
       (error) => error === firstError,
     );
     assert.deepEqual(log, ['first', 'second', 'third']);
     assert.deepEqual((firstError as { teardownErrors?: unknown }).teardownErrors, [laterError]);
+    assert.deepEqual(reported, [[firstError, laterError]]);
   });
 
   test('a thrown non-error value stays primary too', async () => {
     const log: string[] = [];
+    const teardownError = new Error('teardown failed');
+    const reported: unknown[][] = [];
     await assert.rejects(
       runTestBody('primitive', (t) => {
         t.after(() => {
           log.push('teardown');
+          throw teardownError;
         });
         throw 'not an Error';
-      }),
+      }, { reportLaterFailures: (primary, later) => reported.push([primary, ...later]) }),
       (error) => error === 'not an Error',
     );
     assert.deepEqual(log, ['teardown']);
+    assert.deepEqual(reported, [['not an Error', teardownError]]);
+  });
+
+  test('a failing body with clean teardowns reports nothing extra', async () => {
+    const bodyError = new Error('body failed');
+    const reported: unknown[] = [];
+    await assert.rejects(
+      runTestBody('clean teardown', (t) => {
+        t.after(() => {});
+        throw bodyError;
+      }, { reportLaterFailures: (primary) => reported.push(primary) }),
+      (error) => error === bodyError,
+    );
+    assert.deepEqual(reported, []);
   });
 });
 
