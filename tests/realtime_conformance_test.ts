@@ -762,3 +762,228 @@ describe('lifecycle corner cases side by side with the SDK double', () => {
     });
   }
 });
+
+// --- named microtask probes ----------------------------------------------------
+// Each probe logs, per microtask tick, when the sides start, when expectations
+// settle and when the run settles; both doubles must log the same timeline.
+
+type ProbeContext = import('scripted-agents/realtime_testing').ScriptedRealtimeScenarioContext;
+type ProbeTransport = InstanceType<Implementation['R']['ScriptedRealtimeTransport']>;
+interface Probe {
+  scenario: (context: ProbeContext) => unknown;
+  exercise: () => unknown;
+  abortAt?: number;
+}
+
+const never = new Promise<never>(() => {});
+const ticks = async (count: number): Promise<void> => {
+  for (let i = 0; i < count; i++) await null;
+};
+const expectAndLog = (
+  context: ProbeContext,
+  log: (entry: string) => void,
+  method: RealtimeTransportMethod,
+  label = 'expectation',
+  matcher?: () => boolean,
+): Promise<unknown> => {
+  const promise = context.expectCall(method, matcher);
+  promise.then(
+    () => log(`${label} fulfilled`),
+    (error) => log(`${label} rejected ${error?.name ?? error}`),
+  );
+  return promise;
+};
+
+const probes: Record<string, (t: ProbeTransport, log: (entry: string) => void) => Probe> = {
+  'both sides synchronous': () => ({ scenario: () => {}, exercise: () => 'v' }),
+  'both sides asynchronous': () => ({ scenario: async () => {}, exercise: async () => 'v' }),
+  'synchronous exercise ends with an expectation pending': (_, log) => ({
+    scenario: (c) => {
+      void expectAndLog(c, log, 'mute');
+      return never;
+    },
+    exercise: () => 'v',
+  }),
+  'asynchronous exercise ends with an expectation pending': (_, log) => ({
+    scenario: (c) => {
+      void expectAndLog(c, log, 'mute');
+      return never;
+    },
+    exercise: async () => 'v',
+  }),
+  ...Object.fromEntries([4, 5, 6, 7, 8, 9].map((abortAt) => [
+    `an abort at tick ${abortAt} races the incomplete verdict`,
+    (_: ProbeTransport, log: (entry: string) => void): Probe => ({
+      scenario: (c) => {
+        void expectAndLog(c, log, 'mute');
+        return never;
+      },
+      exercise: async () => 'v',
+      abortAt,
+    }),
+  ])),
+  'the exercise throws synchronously': (_, log) => ({
+    scenario: (c) => {
+      void expectAndLog(c, log, 'mute');
+      return never;
+    },
+    exercise: () => {
+      throw 1;
+    },
+  }),
+  'the scenario throws synchronously': (_, log) => ({
+    scenario: (c) => {
+      void expectAndLog(c, log, 'mute');
+      throw 1;
+    },
+    exercise: () => never,
+  }),
+  'an expectation fails with two pending': (t, log) => ({
+    scenario: (c) => {
+      void expectAndLog(c, log, 'mute', 'first');
+      void expectAndLog(c, log, 'close', 'second');
+      return never;
+    },
+    exercise: () => {
+      try {
+        t.interrupt();
+      } catch {
+        // swallowed
+      }
+      return never;
+    },
+  }),
+  'a buffered call fails the first expectation': (t, log) => {
+    t.interrupt();
+    return {
+      scenario: (c) => {
+        void expectAndLog(c, log, 'mute');
+        return never;
+      },
+      exercise: () => never,
+    };
+  },
+  'an abort, then a late expectation': (_, log) => ({
+    scenario: async (c) => {
+      void expectAndLog(c, log, 'mute', 'first');
+      await ticks(2);
+      log('registering the late one');
+      void expectAndLog(c, log, 'close', 'late');
+      return never;
+    },
+    exercise: () => never,
+    abortAt: 2,
+  }),
+  'the scenario finishes first, the exercise three ticks later': () => ({
+    scenario: () => {},
+    exercise: async () => {
+      await ticks(3);
+      return 'v';
+    },
+  }),
+  'the exercise finishes first, the scenario two ticks later': () => ({
+    scenario: async () => {
+      await ticks(2);
+    },
+    exercise: () => 'v',
+  }),
+  'after the exercise, a late expectation that has to wait': (_, log) => ({
+    scenario: async (c) => {
+      await ticks(8);
+      log('expecting');
+      await expectAndLog(c, log, 'mute');
+    },
+    exercise: () => 'v',
+  }),
+  'after the exercise, a late expectation meets a mismatching buffered call': (t, log) => ({
+    scenario: async (c) => {
+      await ticks(3);
+      void expectAndLog(c, log, 'mute');
+      for (let i = 0; i < 5; i++) {
+        await null;
+        void expectAndLog(c, log, 'close', `probe ${i}`);
+      }
+      return never;
+    },
+    exercise: async () => {
+      t.interrupt();
+    },
+    abortAt: 50,
+  }),
+  'the scenario finishes first, then an expectation fails': (t, log) => ({
+    scenario: (c) => {
+      void expectAndLog(c, log, 'mute');
+    },
+    exercise: async () => {
+      await ticks(3);
+      try {
+        t.interrupt();
+      } catch {
+        // swallowed
+      }
+      await never;
+    },
+  }),
+  'the scenario finishes first, then an abort': () => ({
+    scenario: () => {},
+    exercise: () => never,
+    abortAt: 10,
+  }),
+  ...Object.fromEntries([1, 2, 3, 4, 5].map((abortAt) => [
+    `a rejecting matcher and an abort at tick ${abortAt}`,
+    (t: ProbeTransport, log: (entry: string) => void): Probe => ({
+      scenario: (c) => {
+        void expectAndLog(c, log, 'mute', 'expectation', () => false);
+      },
+      exercise: async () => {
+        t.mute(true);
+      },
+      abortAt,
+    }),
+  ])),
+};
+
+describe('runScenario microtask probes side by side with the SDK double', () => {
+  for (const [name, make] of Object.entries(probes)) {
+    test(name, async () => {
+      const { ours, sdk } = await traceBoth(async ({ R }) => {
+        const transport = new R.ScriptedRealtimeTransport();
+        const events: string[] = [];
+        let tick = 0;
+        let running = true;
+        const log = (entry: string): void => {
+          events.push(`${entry} @${tick}`);
+        };
+        const probe = make(transport, log);
+        const controller = new AbortController();
+        const clock = (): void => {
+          if (!running) return;
+          tick++;
+          if (tick === probe.abortAt) controller.abort();
+          if (tick < 200) queueMicrotask(clock);
+        };
+        queueMicrotask(clock);
+        try {
+          const value = await transport.runScenario({
+            signal: controller.signal,
+            scenario: (context) => {
+              log('scenario started');
+              return probe.scenario(context) as void;
+            },
+            exercise: () => {
+              log('exercise started');
+              return probe.exercise();
+            },
+          });
+          log(`run fulfilled ${value}`);
+        } catch (error) {
+          log(`run rejected ${(error as Error | undefined)?.name ?? error}`);
+        }
+        await ticks(60);
+        running = false;
+        return events;
+      });
+      assert.deepEqual(ours, sdk);
+    });
+  }
+});
