@@ -83,7 +83,7 @@ function ensureBuilt() {
     '--allow-env',
     '--allow-run',
     'scripts/build_npm.ts',
-    '--no-test',
+    '--build-only',
   ]);
   if (res.status !== 0) fail(`npm build failed:\n${lastLines(res.stdout + res.stderr, 60)}`);
 }
