@@ -14,6 +14,8 @@ import { forceGc, heapUsed } from './_runtime.ts';
 export interface Variant {
   readonly name: string;
   readonly run: () => Promise<unknown>;
+  /** Validates what `run` returned, outside the timing; throws if the sample is wrong. */
+  readonly check?: (kept: unknown) => void;
 }
 
 /** Median and spread of a list of samples. */
@@ -88,6 +90,7 @@ export async function compare(
       const start = performance.now();
       let kept = await variants[v].run();
       const elapsed = performance.now() - start;
+      variants[v].check?.(kept);
       if (round < options.warmup) continue;
       times[v].push(elapsed);
       if (options.heap) {
