@@ -11,14 +11,14 @@
  */
 
 import type {
-  RealtimeClientMessage,
-  RealtimeItem,
-  RealtimeSessionConfig,
-  RealtimeTransportEventTypes,
-  RealtimeTransportLayer,
-  RealtimeTransportLayerConnectOptions,
-  TransportToolCallEvent,
-} from '@openai/agents-realtime';
+  SdkRealtimeClientMessage as RealtimeClientMessage,
+  SdkRealtimeItem as RealtimeItem,
+  SdkRealtimeSessionConfig as RealtimeSessionConfig,
+  SdkRealtimeTransportEventTypes as RealtimeTransportEventTypes,
+  SdkRealtimeTransportLayer as RealtimeTransportLayer,
+  SdkRealtimeTransportLayerConnectOptions as RealtimeTransportLayerConnectOptions,
+  SdkTransportToolCallEvent as TransportToolCallEvent,
+} from './_sdk_types.ts';
 
 /**
  * Every outbound method of `RealtimeTransportLayer` (all function members except

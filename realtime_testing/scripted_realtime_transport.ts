@@ -8,14 +8,14 @@
  */
 
 import type {
-  RealtimeClientMessage,
-  RealtimeItem,
-  RealtimeSessionConfig,
-  RealtimeTransportEventTypes,
-  RealtimeTransportLayer,
-  RealtimeTransportLayerConnectOptions,
-  TransportToolCallEvent,
-} from '@openai/agents-realtime';
+  SdkRealtimeClientMessage as RealtimeClientMessage,
+  SdkRealtimeItem as RealtimeItem,
+  SdkRealtimeSessionConfig as RealtimeSessionConfig,
+  SdkRealtimeTransportEventTypes as RealtimeTransportEventTypes,
+  SdkRealtimeTransportLayer as RealtimeTransportLayer,
+  SdkRealtimeTransportLayerConnectOptions as RealtimeTransportLayerConnectOptions,
+  SdkTransportToolCallEvent as TransportToolCallEvent,
+} from './_sdk_types.ts';
 import { FailureLog, runTeardownChecks } from '../testing/_failure_log.ts';
 import { Queue } from '../testing/_queue.ts';
 import { frozenSnapshot, snapshotValue } from '../testing/_snapshot.ts';

@@ -1,0 +1,62 @@
+/**
+ * The SDK types that appear in this entry's public signatures, under local
+ * names. They are the SDK's own types, unchanged; the aliases exist so that
+ * `deno doc --lint` can tell "a type of the peer SDK" (documented there) from
+ * "a type this package forgot to export". Import the originals from
+ * `@openai/agents-realtime` (or `@openai/agents/realtime`).
+ *
+ * @module
+ */
+
+import type {
+  RealtimeClientMessage,
+  RealtimeItem,
+  RealtimeSessionConfig,
+  RealtimeTransportEventTypes,
+  RealtimeTransportLayer,
+  RealtimeTransportLayerConnectOptions,
+  TransportToolCallEvent,
+} from '@openai/agents-realtime';
+
+/**
+ * The SDK's `RealtimeTransportLayer` interface.
+ *
+ * @internal
+ */
+export type SdkRealtimeTransportLayer = RealtimeTransportLayer;
+/**
+ * The SDK's `RealtimeTransportEventTypes`: inbound event names and their arguments.
+ *
+ * @internal
+ */
+export type SdkRealtimeTransportEventTypes = RealtimeTransportEventTypes;
+/**
+ * The SDK's `RealtimeTransportLayerConnectOptions`.
+ *
+ * @internal
+ */
+export type SdkRealtimeTransportLayerConnectOptions = RealtimeTransportLayerConnectOptions;
+/**
+ * The SDK's `RealtimeClientMessage`.
+ *
+ * @internal
+ */
+export type SdkRealtimeClientMessage = RealtimeClientMessage;
+/**
+ * The SDK's `RealtimeSessionConfig`.
+ *
+ * @internal
+ */
+export type SdkRealtimeSessionConfig = RealtimeSessionConfig;
+/**
+ * The SDK's `RealtimeItem`.
+ *
+ * @internal
+ */
+export type SdkRealtimeItem = RealtimeItem;
+/**
+ * The SDK's `TransportToolCallEvent`.
+ *
+ * @internal
+ */
+export type SdkTransportToolCallEvent = TransportToolCallEvent;
