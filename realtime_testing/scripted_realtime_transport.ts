@@ -264,7 +264,6 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
    * Teardown for `await using`: runs `assertNoUnexpectedCalls()`,
    * `assertComplete()` and `assertClosed()` and reports every problem found.
    */
-  // deno-lint-ignore require-await
   async [Symbol.asyncDispose](): Promise<void> {
     runTeardownChecks(DOUBLE, [
       () => this.assertNoUnexpectedCalls(),
@@ -280,7 +279,6 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
    * `ScriptedRealtimeConnectionSupersededError` if a close, disconnect or
    * nested connect took over meanwhile.
    */
-  // deno-lint-ignore require-await
   async connect(options: RealtimeTransportLayerConnectOptions): Promise<void> {
     const generation = ++this.#generation;
     this.status = 'connecting';
