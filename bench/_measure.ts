@@ -8,7 +8,7 @@
  * @module
  */
 
-import { forceGc, heapUsed } from './_runtime.ts';
+import { cpuTime, forceGc, heapUsed } from './_runtime.ts';
 
 /** One contender. `run` performs one complete sample and returns what it must keep alive. */
 export interface Variant {
@@ -31,9 +31,14 @@ export interface Summary {
 /** The samples of one variant and its ratios to the baseline variant. */
 export interface VariantResult {
   readonly name: string;
+  /** Wall-clock time per sample. */
   readonly ms: Summary;
-  /** Per-repetition ratio of the time to the baseline's (the first variant). */
+  /** Process CPU time per sample (all threads, so GC and JIT threads count). */
+  readonly cpuMs: Summary;
+  /** Per-repetition ratio of the CPU time to the baseline's (the first variant). */
   readonly ratio: Summary;
+  /** The same ratio on wall-clock time. */
+  readonly wallRatio: Summary;
   /** Bytes still reachable through the kept value after a forced GC, when requested. */
   readonly retained?: Summary;
 }
@@ -79,6 +84,7 @@ export async function compare(
   options: CompareOptions,
 ): Promise<VariantResult[]> {
   const times = variants.map(() => [] as number[]);
+  const cpu = variants.map(() => [] as number[]);
   const retained = variants.map(() => [] as number[]);
   const rounds = options.warmup + options.repetitions;
   for (let round = 0; round < rounds; round++) {
@@ -87,12 +93,15 @@ export async function compare(
       const v = (round + k) % variants.length;
       forceGc();
       const before = options.heap ? heapUsed() : 0;
+      const startCpu = cpuTime();
       const start = performance.now();
       let kept = await variants[v].run();
       const elapsed = performance.now() - start;
+      const elapsedCpu = cpuTime() - startCpu;
       variants[v].check?.(kept);
       if (round < options.warmup) continue;
       times[v].push(elapsed);
+      cpu[v].push(elapsedCpu);
       if (options.heap) {
         forceGc();
         retained[v].push(heapUsed() - before);
@@ -102,11 +111,12 @@ export async function compare(
       kept = undefined;
     }
   }
-  const base = times[0];
   return variants.map((variant, v) => ({
     name: variant.name,
     ms: summarize(times[v]),
-    ratio: summarize(times[v].map((ms, i) => ms / base[i])),
+    cpuMs: summarize(cpu[v]),
+    ratio: summarize(cpu[v].map((ms, i) => ms / cpu[0][i])),
+    wallRatio: summarize(times[v].map((ms, i) => ms / times[0][i])),
     ...(options.heap ? { retained: summarize(retained[v]) } : {}),
   }));
 }

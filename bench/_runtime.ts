@@ -47,6 +47,16 @@ export function heapUsed(): number {
   return g.process.memoryUsage().heapUsed;
 }
 
+/**
+ * CPU time (user + system, all threads) the process has used, in ms. On a
+ * shared machine this is steadier than wall time: it does not grow while
+ * another process holds the cores.
+ */
+export function cpuTime(): number {
+  const usage = g.process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
 /** The script's command-line arguments (after the script path). */
 export function scriptArgs(): readonly string[] {
   if (typeof g.Deno !== 'undefined') return g.Deno.args;

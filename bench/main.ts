@@ -67,9 +67,11 @@ function report(result: ScenarioResult): void {
   for (const v of result.variants) {
     const heap = v.retained ? `  retained ${(v.retained.median / 2 ** 20).toFixed(2)} MiB` : '';
     progress(
-      `  ${v.name.padEnd(5)} ${v.ms.median.toFixed(1).padStart(9)} ms ±${
-        v.ms.spreadPct.toFixed(1)
-      }%  ${v.ratio.median.toFixed(3)}× ${result.baseline}${heap}`,
+      `  ${v.name.padEnd(5)} cpu ${v.cpuMs.median.toFixed(1).padStart(9)} ms ±${
+        v.cpuMs.spreadPct.toFixed(1)
+      }%  ${v.ratio.median.toFixed(3)}× ${result.baseline}  (wall ${v.ms.median.toFixed(1)} ms, ${
+        v.wallRatio.median.toFixed(3)
+      }×)${heap}`,
     );
   }
 }

@@ -180,8 +180,9 @@ const importers = {
 
 function coldImportOnce(runtime, specifier, preload) {
   const pre = preload ? `await import('${preload}');` : '';
-  const code = `${pre}const t = performance.now(); await import('${specifier}'); ` +
-    `console.log('COLD ' + (performance.now() - t));`;
+  const code = `${pre}const c = process.cpuUsage(); const t = performance.now(); ` +
+    `await import('${specifier}'); const w = performance.now() - t; const u = process.cpuUsage(c); ` +
+    `console.log('COLD ' + w + ' ' + (u.user + u.system) / 1000);`;
   const { cmd, argv, cwd } = {
     node: { cmd: process.execPath, argv: ['--input-type=module', '-e', code], cwd: scratch },
     deno: { cmd: bin('deno'), argv: ['eval', code], cwd: root },
@@ -192,7 +193,8 @@ function coldImportOnce(runtime, specifier, preload) {
   if (result.status !== 0 || line === undefined) {
     throw new Error(`cold import of ${specifier} on ${runtime} failed:\n${result.stderr}`);
   }
-  return Number(line.slice(5));
+  const [wall, cpu] = line.slice(5).split(' ').map(Number);
+  return { wall, cpu };
 }
 
 function summarize(samples) {
@@ -215,20 +217,24 @@ function summarize(samples) {
 
 function coldImport(runtime, preload) {
   const names = Object.keys(importers);
-  const samples = Object.fromEntries(names.map((n) => [n, []]));
+  const wall = Object.fromEntries(names.map((n) => [n, []]));
+  const cpu = Object.fromEntries(names.map((n) => [n, []]));
   // Two untimed rounds fill the runtime's compile/transpile caches.
   for (let round = 0; round < coldSamples + 2; round++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(round + k) % names.length];
-      const ms = coldImportOnce(runtime, importers[name], preload);
-      if (round >= 2) samples[name].push(ms);
+      const sample = coldImportOnce(runtime, importers[name], preload);
+      if (round < 2) continue;
+      wall[name].push(sample.wall);
+      cpu[name].push(sample.cpu);
     }
   }
-  const sdk = samples.sdk;
   return names.map((name) => ({
     name,
-    ms: summarize(samples[name]),
-    ratio: summarize(samples[name].map((ms, i) => ms / sdk[i])),
+    ms: summarize(wall[name]),
+    cpuMs: summarize(cpu[name]),
+    ratio: summarize(cpu[name].map((ms, i) => ms / cpu.sdk[i])),
+    wallRatio: summarize(wall[name].map((ms, i) => ms / wall.sdk[i])),
   }));
 }
 
@@ -258,27 +264,31 @@ const targets = {
   cold: 'ours ≤ 1.00× SDK',
 };
 
+function cell(v, baseline) {
+  if (!v) return '—';
+  const time = fmtMs(v.cpuMs);
+  return v.name === baseline
+    ? time
+    : `${time} · **${fmtRatio(v.ratio)}** (wall ${fmtRatio(v.wallRatio)})`;
+}
+
 function timeRows(result) {
   const rows = [];
   for (const scenario of result.results) {
     const by = Object.fromEntries(scenario.variants.map((v) => [v.name, v]));
-    const cell = (name) => {
-      const v = by[name];
-      if (!v) return '—';
-      return name === scenario.baseline ? fmtMs(v.ms) : `${fmtMs(v.ms)} · **${fmtRatio(v.ratio)}**`;
-    };
     const oursVsSdk = by.ours && by.sdk
-      ? `${(by.ours.ms.median / by.sdk.ms.median).toFixed(2)}×`
+      ? `${(by.ours.cpuMs.median / by.sdk.cpuMs.median).toFixed(2)}×`
       : '—';
+    const target = scenario.id === 'realtime' ? targets.realtime : targets[scenario.id] ?? '';
     rows.push(
-      `| ${scenario.title} | ${cell('bare')} | ${cell('sdk')} | ${cell('ours')} | ${oursVsSdk} | ${
-        targets[scenario.id] ?? (scenario.id === 'realtime' ? targets.realtime : '')
-      } |`,
+      `| ${scenario.title} | ${cell(by.bare, scenario.baseline)} | ${
+        cell(by.sdk, scenario.baseline)
+      } | ${cell(by.ours, scenario.baseline)} | ${oursVsSdk} | ${target} |`,
     );
     if (scenario.variants.some((v) => v.retained)) {
       const heap = (name) => (by[name]?.retained ? fmtMiB(by[name].retained) : '—');
       const ratio = by.ours?.retained && by.sdk?.retained
-        ? `**${(by.ours.retained.median / by.sdk.retained.median).toFixed(2)}×**`
+        ? `**${(by.ours.retained.median / by.sdk.retained.median).toFixed(3)}×**`
         : '—';
       rows.push(
         `| Retained heap after ${scenario.title.toLowerCase()} | ${heap('bare')} | ${
@@ -294,9 +304,9 @@ function coldRows(title, cold) {
   if (!cold) return [];
   const by = Object.fromEntries(cold.map((v) => [v.name, v]));
   return [
-    `| ${title} | — | ${fmtMs(by.sdk.ms)} | ${fmtMs(by.ours.ms)} · **${
+    `| ${title} | — | ${cell(by.sdk, 'sdk')} | ${cell(by.ours, 'sdk')} | ${
       fmtRatio(by.ours.ratio)
-    }** | ${fmtRatio(by.ours.ratio)} | ${targets.cold} |`,
+    } | ${targets.cold} |`,
   ];
 }
 
@@ -381,7 +391,7 @@ for (const runtime of runtimes) {
     coldAfterSdk = coldImport(runtime, '@openai/agents');
     for (const [title, rows] of [['standalone', cold], ['after @openai/agents', coldAfterSdk]]) {
       for (const v of rows) {
-        log(`  ${title} ${v.name.padEnd(5)} ${fmtMs(v.ms)}  ${fmtRatio(v.ratio)} sdk`);
+        log(`  ${title} ${v.name.padEnd(5)} cpu ${fmtMs(v.cpuMs)}  ${fmtRatio(v.ratio)} sdk`);
       }
     }
   }
