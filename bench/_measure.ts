@@ -10,12 +10,21 @@
 
 import { cpuTime, forceGc, heapUsed } from './_runtime.ts';
 
-/** One contender. `run` performs one complete sample and returns what it must keep alive. */
+/** Where a sample leaves the value whose retained heap is measured (for example the model). */
+export interface Holder {
+  value: unknown;
+}
+
+/**
+ * One contender. `run` performs one complete sample and puts what must stay
+ * alive into `holder` (not its return value: an async frame may keep its last
+ * awaited value alive, which would leak one sample into the next one's heap).
+ */
 export interface Variant {
   readonly name: string;
-  readonly run: () => Promise<unknown>;
-  /** Validates what `run` returned, outside the timing; throws if the sample is wrong. */
-  readonly check?: (kept: unknown) => void;
+  readonly run: (holder: Holder) => Promise<void>;
+  /** Validates what the sample held, outside the timing; throws if the sample is wrong. */
+  readonly check?: (held: unknown) => void;
 }
 
 /** Median and spread of a list of samples. */
@@ -39,7 +48,7 @@ export interface VariantResult {
   readonly ratio: Summary;
   /** The same ratio on wall-clock time. */
   readonly wallRatio: Summary;
-  /** Bytes still reachable through the kept value after a forced GC, when requested. */
+  /** Bytes only the held value keeps alive after the sample, when requested. */
   readonly retained?: Summary;
 }
 
@@ -47,7 +56,7 @@ export interface VariantResult {
 export interface CompareOptions {
   readonly warmup: number;
   readonly repetitions: number;
-  /** Also measure the heap retained by each sample's kept value. */
+  /** Also measure the heap retained by each sample's held value. */
   readonly heap?: boolean;
 }
 
@@ -75,6 +84,19 @@ export function summarize(samples: readonly number[]): Summary {
 }
 
 /**
+ * The bytes only `holder.value` keeps alive: the heap after a full GC with it,
+ * minus the heap after a full GC without it.
+ */
+function retainedBy(holder: Holder): number {
+  if (holder.value === undefined) throw new Error('the sample held nothing');
+  forceGc();
+  const withValue = heapUsed();
+  holder.value = undefined;
+  forceGc();
+  return withValue - heapUsed();
+}
+
+/**
  * Times each variant `repetitions` times after `warmup` untimed rounds. A full
  * GC runs before every sample (outside the timing) so no variant pays for the
  * previous one's garbage. The first variant is the baseline of the ratios.
@@ -92,23 +114,18 @@ export async function compare(
       // Rotate the order so no variant always runs first.
       const v = (round + k) % variants.length;
       forceGc();
-      const before = options.heap ? heapUsed() : 0;
+      const holder: Holder = { value: undefined };
       const startCpu = cpuTime();
       const start = performance.now();
-      let kept = await variants[v].run();
+      await variants[v].run(holder);
       const elapsed = performance.now() - start;
       const elapsedCpu = cpuTime() - startCpu;
-      variants[v].check?.(kept);
-      if (round < options.warmup) continue;
-      times[v].push(elapsed);
-      cpu[v].push(elapsedCpu);
-      if (options.heap) {
-        forceGc();
-        retained[v].push(heapUsed() - before);
-        // Read after the measurement so the value stays reachable through it.
-        if (kept === undefined) throw new Error(`${variants[v].name} kept nothing`);
+      variants[v].check?.(holder.value);
+      if (round >= options.warmup) {
+        times[v].push(elapsed);
+        cpu[v].push(elapsedCpu);
+        if (options.heap) retained[v].push(retainedBy(holder));
       }
-      kept = undefined;
     }
   }
   return variants.map((variant, v) => ({

@@ -90,10 +90,10 @@ async function toolLoop(turns: number, stream: boolean, heap: boolean): Promise<
   // timing; `calls` is not read, it would copy every recorded request).
   const variants: Variant[] = models.map(([name, create]) => ({
     name,
-    async run() {
+    async run(holder) {
       const model = create();
+      holder.value = model;
       await runLoop(model, turns, stream);
-      return model;
     },
     check(model) {
       const left = (model as { remainingSteps?: number }).remainingSteps;
@@ -133,7 +133,9 @@ async function realtime(roundTrips: number): Promise<void> {
     variants: await compare(
       transports.map(([name, Transport]) => ({
         name,
-        run: () => runRealtimeScenario(Transport, roundTrips),
+        async run(holder) {
+          holder.value = await runRealtimeScenario(Transport, roundTrips);
+        },
       })),
       { warmup: 1, repetitions: quick ? 2 : 7 },
     ),
