@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Agent, handoff, type Model, type ModelRequest, Runner, tool, Usage } from '@openai/agents';
+import { Agent, handoff, type Model, type ModelRequest, tool, Usage } from '@openai/agents';
 import { z } from 'zod';
 import {
   assistantMessage,
@@ -16,44 +16,15 @@ import {
   UnexpectedModelCallError,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
-
-const runner = () => new Runner({ tracingDisabled: true });
-
-/** A minimal but complete request, as the runner would send it. */
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    input: [{ type: 'message', role: 'user', content: 'Hi' }],
-    modelSettings: {},
-    tools: [],
-    handoffs: [],
-    outputType: 'text',
-    tracing: false,
-    ...overrides,
-  };
-}
+import { modelRequest, noopTool, runner, weatherTool, weatherTurns } from './_model_fixtures.ts';
 
 describe('seed recipes', () => {
-  test('returns a deterministic final answer', async () => {
-    const model = new ScriptedModel([[assistantMessage('Paris is the capital of France.')]]);
-    const agent = new Agent({ name: 'Geography assistant', model });
-    const result = await runner().run(agent, 'What is the capital of France?');
-    assert.equal(result.finalOutput, 'Paris is the capital of France.');
-    assert.equal(model.calls.length, 1);
-    model.assertComplete();
-  });
+  // Copy removed: 'returns a deterministic final answer' is tests/recipes/fixed_response_test.ts.
 
-  test('runs a multi-turn tool workflow', async () => {
-    const weather = tool({
-      name: 'get_weather',
-      description: 'Gets the weather for a city.',
-      parameters: z.object({ city: z.string() }),
-      execute: ({ city }) => `${city}: sunny`,
-    });
-    const model = new ScriptedModel([
-      [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
-      [assistantMessage('It is sunny in Tokyo.')],
-    ]);
-    const agent = new Agent({ name: 'Weather assistant', model, tools: [weather] });
+  test('the multi-turn tool workflow returns the tool result under its call id', async () => {
+    // The scenario of tests/recipes/tool_workflow_test.ts, asserting more of what the model saw.
+    const model = new ScriptedModel(weatherTurns());
+    const agent = new Agent({ name: 'Weather assistant', model, tools: [weatherTool()] });
     const result = await runner().run(agent, 'What is the weather in Tokyo?');
     assert.equal(result.finalOutput, 'It is sunny in Tokyo.');
     assert.equal(model.calls.length, 2);
@@ -72,22 +43,7 @@ describe('seed recipes', () => {
     model.assertComplete();
   });
 
-  test('derives a response from the recorded request', async () => {
-    const model = new ScriptedModel([
-      modelResponder((call) => {
-        assert.equal(call.index, 0);
-        assert.equal(call.streamed, false);
-        assert.deepEqual(call.request.input, [
-          { type: 'message', role: 'user', content: 'Summarize this' },
-        ]);
-        return [assistantMessage(`Handled model call ${call.index}.`)];
-      }),
-    ]);
-    const agent = new Agent({ name: 'Assistant', model });
-    const result = await runner().run(agent, 'Summarize this');
-    assert.equal(result.finalOutput, 'Handled model call 0.');
-    model.assertComplete();
-  });
+  // Copy removed: 'derives a response…' is tests/recipes/request_aware_response_test.ts.
 
   test('an async responder works the same', async () => {
     const model = new ScriptedModel([
@@ -118,13 +74,7 @@ describe('seed recipes', () => {
     ]);
   }
 
-  test('preserves the order lookup workflow contract', async (t) => {
-    const model = orderScript();
-    t.after(() => model.assertComplete());
-    const result = await runner().run(createOrderAgent(model), 'Where is order 123?');
-    assert.equal(result.finalOutput, 'Order 123 has shipped.');
-    assert.equal(model.calls.length, 2);
-  });
+  // Copy removed: 'preserves the order lookup…' is tests/recipes/workflow_drift_test.ts.
 
   test('drift: a workflow that now stops early leaves one unconsumed step', async () => {
     const model = orderScript();
@@ -205,9 +155,9 @@ describe('recording', () => {
     const before = { calls: model.calls, first: model.firstCall, last: model.lastCall };
     assert.deepEqual(before, { calls: [], first: undefined, last: undefined });
     assert.equal(model.remainingSteps, 2);
-    await model.getResponse(request({ input: 'one' }));
+    await model.getResponse(modelRequest({ input: 'one' }));
     assert.equal(model.remainingSteps, 1);
-    await model.getResponse(request({ input: 'two' }));
+    await model.getResponse(modelRequest({ input: 'two' }));
     assert.equal(model.remainingSteps, 0);
     assert.deepEqual(model.calls.map((c) => [c.index, c.streamed, c.request.input]), [
       [0, false, 'one'],
@@ -219,7 +169,7 @@ describe('recording', () => {
 
   test('every read is a new frozen array of new frozen snapshots', async () => {
     const model = new ScriptedModel([[assistantMessage('a')]]);
-    await model.getResponse(request());
+    await model.getResponse(modelRequest());
     const a = model.calls;
     const b = model.calls;
     assert.notEqual(a, b);
@@ -235,7 +185,7 @@ describe('recording', () => {
 
   test('nested copies are mutable but private to one read', async () => {
     const model = new ScriptedModel([[assistantMessage('a')]]);
-    await model.getResponse(request({ modelSettings: { temperature: 0.5 } }));
+    await model.getResponse(modelRequest({ modelSettings: { temperature: 0.5 } }));
     const read = model.calls[0];
     const input = read.request.input as { content: string }[];
     assert.ok(!Object.isFrozen(input));
@@ -252,7 +202,7 @@ describe('recording', () => {
 
   test('the live request can change after the call without changing history', async () => {
     const model = new ScriptedModel([[assistantMessage('a')]]);
-    const live = request({ modelSettings: { temperature: 0.1, providerData: { k: [1] } } });
+    const live = modelRequest({ modelSettings: { temperature: 0.1, providerData: { k: [1] } } });
     await model.getResponse(live);
     (live.input as { content: string }[])[0].content = 'changed';
     live.modelSettings.temperature = 1;
@@ -282,7 +232,7 @@ describe('recording', () => {
     const date = new Date(0);
     const map = new Map([[1, 2]]);
     await model.getResponse(
-      request({
+      modelRequest({
         signal: controller.signal,
         modelSettings: { retry: { policy }, providerData: { token, date, map } },
       }),
@@ -306,7 +256,7 @@ describe('recording', () => {
         return [assistantMessage('ok')];
       }),
     ]);
-    await model.getResponse(request());
+    await model.getResponse(modelRequest());
     assert.notEqual(seen, model.firstCall);
     assert.deepEqual(model.firstCall!.request.input, [
       { type: 'message', role: 'user', content: 'Hi' },
@@ -323,9 +273,9 @@ describe('recording', () => {
         return [assistantMessage('ok')];
       }),
     );
-    await assert.rejects(model.getResponse(request()), (e) => e === failure);
+    await assert.rejects(model.getResponse(modelRequest()), (e) => e === failure);
     assert.equal(model.calls.length, 1);
-    await model.getResponse(request());
+    await model.getResponse(modelRequest());
     assert.equal(callsDuringResponder, 2);
   });
 
@@ -352,9 +302,9 @@ describe('responses', () => {
       [assistantMessage('a')],
       [assistantMessage('b')],
     ]);
-    await assert.rejects(model.getResponse(request()));
-    const second = await model.getResponse(request());
-    const third = await model.getResponse(request());
+    await assert.rejects(model.getResponse(modelRequest()));
+    const second = await model.getResponse(modelRequest());
+    const third = await model.getResponse(modelRequest());
     // Ids follow the 1-based call number, not the step position.
     assert.equal(second.responseId, 'scripted-response-2');
     assert.equal(third.responseId, 'scripted-response-3');
@@ -374,13 +324,7 @@ describe('responses', () => {
       [functionCall('noop', {}, { callId: 'c1' })],
       [assistantMessage('done')],
     ]);
-    const noop = tool({
-      name: 'noop',
-      description: 'Does nothing.',
-      parameters: z.object({}),
-      execute: () => 'ok',
-    });
-    const result = await runner().run(new Agent({ name: 'A', model, tools: [noop] }), 'go');
+    const result = await runner().run(new Agent({ name: 'A', model, tools: [noopTool()] }), 'go');
     assert.equal(result.state.usage.requests, 2);
     assert.equal(result.state.usage.requestUsageEntries, undefined);
     assert.deepEqual(result.rawResponses.map((r) => r.responseId), [
@@ -400,10 +344,10 @@ describe('responses', () => {
         providerData: { model: 'gpt-x' },
       }),
     ]);
-    const first = await model.getResponse(request());
+    const first = await model.getResponse(modelRequest());
     assert.deepEqual(Object.keys(first), ['output', 'usage']);
     assert.equal(first.usage.requests, 0);
-    const second = await model.getResponse(request());
+    const second = await model.getResponse(modelRequest());
     assert.equal(second.responseId, 'resp_1');
     assert.equal(second.requestId, 'req_1');
     assert.deepEqual(second.providerData, { model: 'gpt-x' });
@@ -426,7 +370,7 @@ describe('responses', () => {
       modelResponder(() => 'nope' as never),
     ]);
     for (const callIndex of [0, 1]) {
-      await assert.rejects(model.getResponse(request()), (error: unknown) => {
+      await assert.rejects(model.getResponse(modelRequest()), (error: unknown) => {
         assert(error instanceof InvalidScriptedModelStepError);
         assert.equal(error.reason, 'invalid_response');
         assert.equal(error.callIndex, callIndex);
@@ -450,7 +394,7 @@ describe('responses', () => {
       [assistantMessage('after')],
     ]);
     for (const [callIndex, stepType] of [[0, 'stream'], [1, 'stream_responder']] as const) {
-      await assert.rejects(model.getResponse(request()), (error: unknown) => {
+      await assert.rejects(model.getResponse(modelRequest()), (error: unknown) => {
         assert(error instanceof InvalidScriptedModelStepError);
         assert.equal(error.reason, 'incompatible_call');
         assert.equal(error.callIndex, callIndex);
@@ -472,7 +416,7 @@ describe('responses', () => {
     const values = [new Error('e'), 'a string', 42, { code: 'E' }, undefined, null];
     const model = new ScriptedModel(values.map((value) => modelError(value)));
     for (const value of values) {
-      await assert.rejects(model.getResponse(request()), (thrown) => thrown === value);
+      await assert.rejects(model.getResponse(modelRequest()), (thrown) => thrown === value);
     }
     // Scripted errors are the test's own doing, not workflow drift.
     assert.deepEqual(model.failures, []);
@@ -485,14 +429,14 @@ describe('responses', () => {
         throw failure;
       }),
     ]);
-    await assert.rejects(model.getResponse(request()), (e) => e === failure);
+    await assert.rejects(model.getResponse(modelRequest()), (e) => e === failure);
     assert.equal(model.calls.length, 1);
   });
 
   test('a responder envelope is returned as is when nothing needs normalizing', async () => {
     const envelope = { output: [assistantMessage('a')], usage: new Usage() };
     const model = new ScriptedModel([modelResponder(() => envelope)]);
-    assert.equal(await model.getResponse(request()), envelope);
+    assert.equal(await model.getResponse(modelRequest()), envelope);
   });
 
   test('steps are consumed in order across enqueue()', async () => {
@@ -500,7 +444,7 @@ describe('responses', () => {
     model.enqueue([assistantMessage('2')], modelResponse([assistantMessage('3')]));
     const texts = [];
     for (let i = 0; i < 3; i++) {
-      const response = await model.getResponse(request());
+      const response = await model.getResponse(modelRequest());
       texts.push((response.output[0] as { content: { text: string }[] }).content[0].text);
     }
     assert.deepEqual(texts, ['1', '2', '3']);
@@ -526,8 +470,8 @@ describe('responses', () => {
 describe('teardown contract', () => {
   test('a swallowed unexpected call is still reported', async () => {
     const model = new ScriptedModel();
-    await model.getResponse(request()).catch(() => undefined);
-    assert.throws(() => model.getStreamedResponse(request({})), UnexpectedModelCallError);
+    await model.getResponse(modelRequest()).catch(() => undefined);
+    assert.throws(() => model.getStreamedResponse(modelRequest({})), UnexpectedModelCallError);
     assert.equal(model.failures.length, 2);
     assert.ok(Object.isFrozen(model.failures));
     assert.throws(
@@ -544,7 +488,7 @@ describe('teardown contract', () => {
 
   test('acknowledgeFailures() returns the failures and forgets them', async () => {
     const model = new ScriptedModel([modelStream([])]);
-    await model.getResponse(request()).catch(() => undefined);
+    await model.getResponse(modelRequest()).catch(() => undefined);
     const acknowledged = model.acknowledgeFailures();
     assert.equal(acknowledged.length, 1);
     assert.ok(acknowledged[0] instanceof InvalidScriptedModelStepError);
@@ -554,7 +498,7 @@ describe('teardown contract', () => {
 
   test('assertComplete() keeps the reference behaviour and ignores failures', async () => {
     const model = new ScriptedModel();
-    await model.getResponse(request()).catch(() => undefined);
+    await model.getResponse(modelRequest()).catch(() => undefined);
     model.assertComplete();
     model.acknowledgeFailures();
   });
@@ -568,14 +512,14 @@ describe('teardown contract', () => {
       }),
     ]);
     assert.throws(() => model.enqueue(42 as never), InvalidScriptedModelStepError);
-    await model.getResponse(request()).catch(() => undefined);
-    await model.getResponse(request()).catch(() => undefined);
+    await model.getResponse(modelRequest()).catch(() => undefined);
+    await model.getResponse(modelRequest()).catch(() => undefined);
     assert.deepEqual(model.failures, []);
   });
 
   test('Symbol.dispose passes silently for a clean, complete script', async () => {
     const model = new ScriptedModel([[assistantMessage('a')]]);
-    await model.getResponse(request());
+    await model.getResponse(modelRequest());
     model[Symbol.dispose]();
   });
 
@@ -586,7 +530,7 @@ describe('teardown contract', () => {
 
   test('Symbol.dispose reports swallowed failures and unconsumed steps together', async () => {
     const model = new ScriptedModel([modelStream([]), [assistantMessage('never used')]]);
-    await model.getResponse(request()).catch(() => undefined);
+    await model.getResponse(modelRequest()).catch(() => undefined);
     assert.throws(
       () => model[Symbol.dispose](),
       (error: unknown) => {
@@ -607,7 +551,8 @@ describe('raw usage', () => {
     Object.defineProperty(envelope, 'rawUsage', { enumerable: true, get: getter });
     return envelope;
   }
-  const preserve = (preserveRawUsage?: boolean) => request({ modelSettings: { preserveRawUsage } });
+  const preserve = (preserveRawUsage?: boolean) =>
+    modelRequest({ modelSettings: { preserveRawUsage } });
 
   test('is not read at all unless the call asks to preserve it', async () => {
     let reads = 0;

@@ -1,0 +1,73 @@
+/**
+ * Builders shared by the model double's tests: a tracing-free runner, a complete
+ * request as the Runner would send it, the tools and scripts the Runner scenarios
+ * use, and stream collectors.
+ *
+ * @module
+ */
+
+import { type Agent, type ModelRequest, Runner, type StreamEvent, tool } from '@openai/agents';
+import { assistantMessage, functionCall } from 'scripted-agents/testing';
+import { z } from 'zod';
+
+/** A Runner with tracing off: the doubles replace model I/O, not the trace exporter. */
+export const runner = (): Runner => new Runner({ tracingDisabled: true });
+
+/** A minimal but complete request, as the Runner would send it. */
+export function modelRequest(overrides: Partial<ModelRequest> = {}): ModelRequest {
+  return {
+    input: [{ type: 'message', role: 'user', content: 'Hi' }],
+    modelSettings: {},
+    tools: [],
+    handoffs: [],
+    outputType: 'text',
+    tracing: false,
+    ...overrides,
+  };
+}
+
+/** The seed's `get_weather` tool: answers `<city>: sunny`. */
+export function weatherTool() {
+  return tool({
+    name: 'get_weather',
+    description: 'Gets the weather for a city.',
+    parameters: z.object({ city: z.string() }),
+    execute: ({ city }) => `${city}: sunny`,
+  });
+}
+
+/** The seed's weather workflow: call `get_weather` for Tokyo (`call_1`), then answer. */
+export function weatherTurns() {
+  return [
+    [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
+    [assistantMessage('It is sunny in Tokyo.')],
+  ];
+}
+
+/** A tool without parameters that answers `ok`. */
+export function noopTool() {
+  return tool({
+    name: 'noop',
+    description: 'Does nothing.',
+    parameters: z.object({}),
+    execute: () => 'ok',
+  });
+}
+
+/** Every event of a stream, in order. */
+export async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
+  const events: T[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+/** Runs `agent` streamed to completion and returns the raw model events the runner forwarded. */
+export async function streamedRun(agent: Agent, input: string) {
+  const result = await runner().run(agent, input, { stream: true });
+  const raw: StreamEvent[] = [];
+  for await (const event of result.toStream()) {
+    if (event.type === 'raw_model_stream_event') raw.push(event.data as StreamEvent);
+  }
+  await result.completed;
+  return { result, raw };
+}
