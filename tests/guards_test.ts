@@ -283,6 +283,30 @@ describe('guards: library', () => {
   });
 });
 
+describe('guards: configuration', () => {
+  test("deno.json's npm: imports use exactly package.json's version ranges", () => {
+    const denoJson = JSON.parse(readFileSync(path.join(root, 'deno.json'), 'utf8'));
+    const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const ranges: Record<string, string> = {
+      ...packageJson.dependencies,
+      ...packageJson.devDependencies,
+    };
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const [key, target] of Object.entries<string>(denoJson.imports ?? {})) {
+      const match = /^npm:\/?((?:@[^/@]+\/)?[^/@]+)@([^/]+)/.exec(target);
+      if (match === null) continue;
+      const [, name, range] = match;
+      checked += 1;
+      if (ranges[name] !== range) {
+        mismatches.push(`${key}: deno.json has ${name}@${range}, package.json ${ranges[name]}`);
+      }
+    }
+    assert.ok(checked > 0, 'deno.json maps no npm: packages');
+    assert.deepEqual(mismatches, []);
+  });
+});
+
 describe('guards: tests', () => {
   const testFiles = walk(path.join(root, 'tests')).filter((f) => /\.(ts|mts|js|mjs)$/.test(f));
   const focusOrSkip = new Set(['skip', 'only', 'todo']);
