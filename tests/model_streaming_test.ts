@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { Agent, type ModelRequest, Runner, type StreamEvent, tool, Usage } from '@openai/agents';
-import { z } from 'zod';
+import { Agent, type StreamEvent, Usage } from '@openai/agents';
 import {
   assistantMessage,
   functionCall,
@@ -14,37 +13,15 @@ import {
   UnexpectedModelCallError,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
-
-const runner = () => new Runner({ tracingDisabled: true });
-
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    input: 'Hi',
-    modelSettings: {},
-    tools: [],
-    handoffs: [],
-    outputType: 'text',
-    tracing: false,
-    ...overrides,
-  };
-}
-
-async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
-
-/** Runs a streamed run and returns the raw model events the runner forwarded. */
-async function streamedRun(agent: Agent, input: string) {
-  const result = await runner().run(agent, input, { stream: true });
-  const raw: StreamEvent[] = [];
-  for await (const event of result.toStream()) {
-    if (event.type === 'raw_model_stream_event') raw.push(event.data as StreamEvent);
-  }
-  await result.completed;
-  return { result, raw };
-}
+import {
+  collect,
+  modelRequest,
+  noopTool,
+  runner,
+  streamedRun,
+  weatherTool,
+  weatherTurns,
+} from './_model_fixtures.ts';
 
 describe('automatic streaming through the Runner', () => {
   test('a plain response step serves run(..., { stream: true })', async () => {
@@ -61,17 +38,8 @@ describe('automatic streaming through the Runner', () => {
   });
 
   test('a streamed tool workflow runs the real tool pipeline', async () => {
-    const weather = tool({
-      name: 'get_weather',
-      description: 'Gets the weather for a city.',
-      parameters: z.object({ city: z.string() }),
-      execute: ({ city }) => `${city}: sunny`,
-    });
-    const model = new ScriptedModel([
-      [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
-      [assistantMessage('It is sunny in Tokyo.')],
-    ]);
-    const agent = new Agent({ name: 'Weather', model, tools: [weather] });
+    const model = new ScriptedModel(weatherTurns());
+    const agent = new Agent({ name: 'Weather', model, tools: [weatherTool()] });
     const { result } = await streamedRun(agent, 'Weather in Tokyo?');
     assert.equal(result.finalOutput, 'It is sunny in Tokyo.');
     assert.deepEqual(model.calls.map((c) => c.streamed), [true, true]);
@@ -104,17 +72,14 @@ describe('automatic streaming through the Runner', () => {
   });
 
   test('shorthand steps in a streamed run get deterministic response ids', async () => {
-    const noop = tool({
-      name: 'noop',
-      description: 'Does nothing.',
-      parameters: z.object({}),
-      execute: () => 'ok',
-    });
     const model = new ScriptedModel([
       [functionCall('noop', {}, { callId: 'c1' })],
       [assistantMessage('done')],
     ]);
-    const { result } = await streamedRun(new Agent({ name: 'A', model, tools: [noop] }), 'go');
+    const { result } = await streamedRun(
+      new Agent({ name: 'A', model, tools: [noopTool()] }),
+      'go',
+    );
     assert.deepEqual(result.rawResponses.map((r) => r.responseId), [
       'scripted-response-1',
       'scripted-response-2',
@@ -182,7 +147,7 @@ describe('synthesized events', () => {
       assistantMessage('No id.'),
     ];
     const model = new ScriptedModel([output]);
-    const events = await collect(model.getStreamedResponse(request()));
+    const events = await collect(model.getStreamedResponse(modelRequest()));
     assert.deepEqual(events.slice(0, -1), [
       { type: 'response_started' },
       { type: 'output_text_delta', itemId: 'msg_1', delta: 'First.' },
@@ -231,7 +196,7 @@ describe('synthesized events', () => {
       { type: 'message', role: 'user', content: [{ type: 'output_text', text: 'x' }] } as never,
       { type: 'message', role: 'assistant', status: 'completed', content: 'nope' } as never,
     ]]);
-    const events = await collect(model.getStreamedResponse(request()));
+    const events = await collect(model.getStreamedResponse(modelRequest()));
     assert.deepEqual(events.map((e) => e.type), ['response_started', 'response_done']);
   });
 
@@ -255,7 +220,7 @@ describe('synthesized events', () => {
       requestId: 'req_9',
       providerData: { p: true },
     }]);
-    const events = await collect(model.getStreamedResponse(request()));
+    const events = await collect(model.getStreamedResponse(modelRequest()));
     const done = events.at(-1) as Extract<StreamEvent, { type: 'response_done' }>;
     assert.equal(done.response.id, 'resp_9');
     assert.equal(done.response.requestId, 'req_9');
@@ -281,12 +246,12 @@ describe('synthesized events', () => {
   test('an id-less envelope gets a deterministic id when streamed only', async () => {
     const envelope = { output: [assistantMessage('x')], usage: new Usage() };
     const model = new ScriptedModel([envelope, envelope, envelope]);
-    const nonStreamed = await model.getResponse(request());
+    const nonStreamed = await model.getResponse(modelRequest());
     assert.equal('responseId' in nonStreamed, false);
-    const events = await collect(model.getStreamedResponse(request()));
+    const events = await collect(model.getStreamedResponse(modelRequest()));
     const done = events.at(-1) as Extract<StreamEvent, { type: 'response_done' }>;
     assert.equal(done.response.id, 'scripted-response-2');
-    assert.equal(await model.getResponse(request()).then((r) => r.responseId), undefined);
+    assert.equal(await model.getResponse(modelRequest()).then((r) => r.responseId), undefined);
   });
 
   test('each event is a detached copy: mutating a delta does not change response_done', async () => {
@@ -299,7 +264,7 @@ describe('synthesized events', () => {
         content: [{ type: 'output_text', text: 'T', providerData: { tag: 'original' } }],
       },
     ]]);
-    const stream = model.getStreamedResponse(request());
+    const stream = model.getStreamedResponse(modelRequest());
     const seen: StreamEvent[] = [];
     for await (const event of stream) {
       seen.push(event);
@@ -315,8 +280,8 @@ describe('synthesized events', () => {
   test('the same step streamed twice is not shared between calls', async () => {
     const model = new ScriptedModel([modelResponder(() => [assistantMessage('r')])]);
     model.enqueue(modelResponder(() => [assistantMessage('r')]));
-    const a = await collect(model.getStreamedResponse(request()));
-    const b = await collect(model.getStreamedResponse(request()));
+    const a = await collect(model.getStreamedResponse(modelRequest()));
+    const b = await collect(model.getStreamedResponse(modelRequest()));
     assert.deepEqual(a.slice(1, -1), b.slice(1, -1));
     assert.notEqual(a[1], b[1]);
   });
@@ -326,13 +291,13 @@ describe('synthesized events', () => {
       modelResponder((call) => [assistantMessage(`call ${call.index}, ${call.streamed}`)]),
       modelResponder(() => ({ output: [], usage: {} }) as never),
     ]);
-    const events = await collect(model.getStreamedResponse(request()));
+    const events = await collect(model.getStreamedResponse(modelRequest()));
     assert.deepEqual(events[1], {
       type: 'output_text_delta',
       itemId: undefined,
       delta: 'call 0, true',
     });
-    await assert.rejects(collect(model.getStreamedResponse(request())), (error: unknown) => {
+    await assert.rejects(collect(model.getStreamedResponse(modelRequest())), (error: unknown) => {
       assert(error instanceof InvalidScriptedModelStepError);
       assert.equal(error.reason, 'invalid_response');
       assert.equal(error.callIndex, 1);
@@ -351,7 +316,7 @@ describe('exact streams', () => {
       { type: 'output_text_delta', delta: 'x' },
     ];
     const model = new ScriptedModel([modelStream(events)]);
-    const first = await collect(model.getStreamedResponse(request()));
+    const first = await collect(model.getStreamedResponse(modelRequest()));
     assert.deepEqual(first, events);
   });
 
@@ -368,14 +333,14 @@ describe('exact streams', () => {
       yield { type: 'output_text_delta' as const, delta: 'c' };
     }
     const model = new ScriptedModel([modelStream(sync()), modelStream(asyncEvents())]);
-    const first = model.getStreamedResponse(request());
+    const first = model.getStreamedResponse(modelRequest());
     assert.deepEqual(pulled, []);
     assert.deepEqual((await collect(first)).map((e) => (e as { delta: string }).delta), [
       'a',
       'b',
     ]);
     assert.deepEqual(pulled, [1, 2]);
-    const second = await collect(model.getStreamedResponse(request()));
+    const second = await collect(model.getStreamedResponse(modelRequest()));
     assert.deepEqual(second, [{ type: 'output_text_delta', delta: 'c' }]);
   });
 
@@ -389,10 +354,10 @@ describe('exact streams', () => {
         })();
       }),
     ]);
-    assert.deepEqual(await collect(model.getStreamedResponse(request())), [
+    assert.deepEqual(await collect(model.getStreamedResponse(modelRequest())), [
       { type: 'output_text_delta', delta: '#0' },
     ]);
-    assert.deepEqual(await collect(model.getStreamedResponse(request())), [
+    assert.deepEqual(await collect(model.getStreamedResponse(modelRequest())), [
       { type: 'output_text_delta', delta: '#1' },
     ]);
   });
@@ -403,7 +368,7 @@ describe('exact streams', () => {
       modelStreamResponder(() => Promise.resolve(42 as never)),
     ]);
     for (const callIndex of [0, 1]) {
-      await assert.rejects(collect(model.getStreamedResponse(request())), (error: unknown) => {
+      await assert.rejects(collect(model.getStreamedResponse(modelRequest())), (error: unknown) => {
         assert(error instanceof InvalidScriptedModelStepError);
         assert.deepEqual(
           {
@@ -440,7 +405,7 @@ describe('exact streams', () => {
     const seen: string[] = [];
     await assert.rejects(
       (async () => {
-        for await (const event of model.getStreamedResponse(request())) seen.push(event.type);
+        for await (const event of model.getStreamedResponse(modelRequest())) seen.push(event.type);
       })(),
       (e) => e === failure,
     );
@@ -454,8 +419,8 @@ describe('eager recording', () => {
       [assistantMessage('first step')],
       [assistantMessage('second step')],
     ]);
-    const a = model.getStreamedResponse(request({ input: 'a' }));
-    const b = model.getStreamedResponse(request({ input: 'b' }));
+    const a = model.getStreamedResponse(modelRequest({ input: 'a' }));
+    const b = model.getStreamedResponse(modelRequest({ input: 'b' }));
     assert.equal(model.calls.length, 2);
     assert.equal(model.remainingSteps, 0);
     const fromB = await collect(b);
@@ -468,7 +433,7 @@ describe('eager recording', () => {
   test('an unexpected streaming call throws synchronously, after recording', () => {
     const model = new ScriptedModel();
     assert.throws(
-      () => model.getStreamedResponse(request()),
+      () => model.getStreamedResponse(modelRequest()),
       (error: unknown) => {
         assert(error instanceof UnexpectedModelCallError);
         assert.equal(error.callIndex, 0);
@@ -487,21 +452,8 @@ describe('eager recording', () => {
 
   test('an unexpected call in a streamed run fails the run', async () => {
     const model = new ScriptedModel([[functionCall('noop', {}, { callId: 'c' })]]);
-    const noop = tool({
-      name: 'noop',
-      description: 'Does nothing.',
-      parameters: z.object({}),
-      execute: () => 'ok',
-    });
-    const agent = new Agent({ name: 'A', model, tools: [noop] });
-    await assert.rejects(
-      (async () => {
-        const result = await runner().run(agent, 'go', { stream: true });
-        for await (const _ of result.toStream()) { /* drain */ }
-        await result.completed;
-      })(),
-      UnexpectedModelCallError,
-    );
+    const agent = new Agent({ name: 'A', model, tools: [noopTool()] });
+    await assert.rejects(streamedRun(agent, 'go'), UnexpectedModelCallError);
     assert.equal(model.failures.length, 1);
     model.acknowledgeFailures();
   });
@@ -509,7 +461,7 @@ describe('eager recording', () => {
   test('an error step in streaming mode throws when iterated', async () => {
     const failure = new Error('scripted');
     const model = new ScriptedModel([modelError(failure), modelResponse([])]);
-    const stream = model.getStreamedResponse(request());
+    const stream = model.getStreamedResponse(modelRequest());
     assert.equal(model.remainingSteps, 1);
     await assert.rejects(collect(stream), (e) => e === failure);
   });
