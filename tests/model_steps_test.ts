@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { ModelRequest, ModelResponse } from '@openai/agents';
+import type { ModelResponse } from '@openai/agents';
 import { Usage } from '@openai/agents';
 import {
   assistantMessage,
@@ -15,18 +15,7 @@ import {
   type ScriptedModelInput,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
-
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    input: 'Hi',
-    modelSettings: {},
-    tools: [],
-    handoffs: [],
-    outputType: 'text',
-    tracing: false,
-    ...overrides,
-  };
-}
+import { collect, modelRequest } from './_model_fixtures.ts';
 
 describe('step factories', () => {
   test('build plain step objects without validating anything', () => {
@@ -327,7 +316,7 @@ describe('enqueue-time snapshots', () => {
     const model = new ScriptedModel([output]);
     (output[0].content[0] as { text: string }).text = 'mutated';
     output.push(assistantMessage('extra'));
-    const response = await model.getResponse(request());
+    const response = await model.getResponse(modelRequest());
     assert.notEqual(response.output, output);
     assert.deepEqual(response.output, [assistantMessage('original')]);
   });
@@ -363,7 +352,7 @@ describe('enqueue-time snapshots', () => {
     usage.inputTokens = 1000;
     usage.requestUsageEntries![0].inputTokensDetails.cached_tokens = 99;
 
-    const response = await model.getResponse(request());
+    const response = await model.getResponse(modelRequest());
     assert.deepEqual(Object.keys(response), [
       'output',
       'usage',
@@ -391,15 +380,15 @@ describe('enqueue-time snapshots', () => {
     const model = new ScriptedModel([
       { output: [], usage: new Usage(), responseId: undefined, providerData: undefined },
     ]);
-    const response = await model.getResponse(request());
+    const response = await model.getResponse(modelRequest());
     assert.deepEqual(Object.keys(response), ['output', 'usage']);
   });
 
   test('one envelope used for two steps gives two independent snapshots', async () => {
     const envelope: ModelResponse = { output: [assistantMessage('a')], usage: new Usage() };
     const model = new ScriptedModel([envelope, modelResponse(envelope)]);
-    const first = await model.getResponse(request());
-    const second = await model.getResponse(request());
+    const first = await model.getResponse(modelRequest());
+    const second = await model.getResponse(modelRequest());
     assert.notEqual(first, second);
     assert.notEqual(first.output, second.output);
     assert.notEqual(first.usage, second.usage);
@@ -409,7 +398,7 @@ describe('enqueue-time snapshots', () => {
   test('a response step returns the enqueue-time snapshot, not the caller object', async () => {
     const envelope: ModelResponse = { output: [], usage: new Usage() };
     const model = new ScriptedModel([modelResponse(envelope)]);
-    const response = await model.getResponse(request());
+    const response = await model.getResponse(modelRequest());
     assert.notEqual(response, envelope);
     assert.deepEqual(response, { output: [], usage: new Usage() });
   });
@@ -420,7 +409,7 @@ describe('enqueue-time snapshots', () => {
     const model = new ScriptedModel([modelError(error, advice)]);
     advice.suggested = false;
     advice.normalized.statusCode = 503;
-    const live = request();
+    const live = modelRequest();
     await model.getResponse(live).catch(() => undefined);
     const received = await model.getRetryAdvice({
       request: live,
@@ -439,12 +428,10 @@ describe('enqueue-time snapshots', () => {
     arrayEvents.push({ type: 'output_text_delta', delta: 'extra' });
     [...setEvents][0].delta = 'mutated';
 
-    const fromArray = [];
-    for await (const event of model.getStreamedResponse(request())) fromArray.push(event);
+    const fromArray = await collect(model.getStreamedResponse(modelRequest()));
     assert.deepEqual(fromArray, [{ type: 'output_text_delta', delta: 'original' }]);
 
-    const fromSet = [];
-    for await (const event of model.getStreamedResponse(request())) fromSet.push(event);
+    const fromSet = await collect(model.getStreamedResponse(modelRequest()));
     assert.equal(fromSet[0], [...setEvents][0]);
     assert.deepEqual(fromSet, [{ type: 'output_text_delta', delta: 'mutated' }]);
   });
