@@ -62,8 +62,12 @@ export async function collect<T>(stream: AsyncIterable<T>): Promise<T[]> {
 }
 
 /** Runs `agent` streamed to completion and returns the raw model events the runner forwarded. */
-export async function streamedRun(agent: Agent, input: string) {
-  const result = await runner().run(agent, input, { stream: true });
+export async function streamedRun(
+  agent: Agent,
+  input: string,
+  options: { signal?: AbortSignal } = {},
+) {
+  const result = await runner().run(agent, input, { ...options, stream: true });
   const raw: StreamEvent[] = [];
   for await (const event of result.toStream()) {
     if (event.type === 'raw_model_stream_event') raw.push(event.data as StreamEvent);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Agent, type ModelRequest, Runner, type StreamEvent, tool, Usage } from '@openai/agents';
+import { Agent, type ModelRequest, type StreamEvent, tool, Usage } from '@openai/agents';
 import { z } from 'zod';
 import {
   assistantMessage,
@@ -12,25 +12,10 @@ import {
   ScriptedModelRequestAbortedError,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
+import { collect, modelRequest, runner, streamedRun } from './_model_fixtures.ts';
 
-function request(signal?: AbortSignal, overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    input: 'Hi',
-    modelSettings: {},
-    tools: [],
-    handoffs: [],
-    outputType: 'text',
-    tracing: false,
-    signal,
-    ...overrides,
-  };
-}
-
-async function collect(stream: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
-  const events: StreamEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
+const request = (signal?: AbortSignal, overrides: Partial<ModelRequest> = {}): ModelRequest =>
+  modelRequest({ signal, ...overrides });
 
 function isAbort(callIndex: number | undefined) {
   return (error: unknown) => {
@@ -281,7 +266,7 @@ describe('cancellation through the Runner', () => {
       }),
     ]);
     await assert.rejects(
-      new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hi', {
+      runner().run(new Agent({ name: 'A', model }), 'Hi', {
         signal: controller.signal,
       }),
       isAbort(0),
@@ -305,7 +290,7 @@ describe('cancellation through the Runner', () => {
       [assistantMessage('never reached')],
     ]);
     await assert.rejects(
-      new Runner({ tracingDisabled: true }).run(
+      runner().run(
         new Agent({ name: 'A', model, tools: [stop] }),
         'Hi',
         { signal: controller.signal },
@@ -325,13 +310,9 @@ describe('cancellation through the Runner', () => {
         return [assistantMessage('x')];
       }),
     ]);
-    const result = await new Runner({ tracingDisabled: true }).run(
-      new Agent({ name: 'A', model }),
-      'Hi',
-      { signal: controller.signal, stream: true },
-    );
-    for await (const _ of result.toStream()) { /* drain */ }
-    await result.completed;
+    const { result } = await streamedRun(new Agent({ name: 'A', model }), 'Hi', {
+      signal: controller.signal,
+    });
     assert.equal(result.cancelled, true);
     assert.equal(result.error, null);
     assert.equal(model.calls.length, 1);
