@@ -7,8 +7,6 @@ import {
   type ModelSettings,
   retryPolicies,
   type RetryPolicyContext,
-  Runner,
-  type StreamEvent,
 } from '@openai/agents';
 import {
   assistantMessage,
@@ -18,24 +16,11 @@ import {
   UnexpectedModelCallError,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
-
-const runner = () => new Runner({ tracingDisabled: true });
+import { collect, modelRequest, runner, streamedRun } from './_model_fixtures.ts';
 
 /** Retries without waiting: no backoff delay, so no timers. */
 function retrySettings(policy = retryPolicies.providerSuggested()): ModelSettings {
   return { retry: { maxRetries: 3, policy, backoff: { initialDelayMs: 0, jitter: false } } };
-}
-
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    input: [{ type: 'message', role: 'user', content: 'Hi' }],
-    modelSettings: {},
-    tools: [],
-    handoffs: [],
-    outputType: 'text',
-    tracing: false,
-    ...overrides,
-  };
 }
 
 function adviceQuery(
@@ -45,10 +30,6 @@ function adviceQuery(
   attempt = 1,
 ): ModelRetryAdviceRequest {
   return { request: requestValue, error, stream, attempt };
-}
-
-async function drain(stream: AsyncIterable<StreamEvent>): Promise<void> {
-  for await (const _ of stream) { /* drain */ }
 }
 
 describe('the Runner retry policy with scripted advice', () => {
@@ -138,9 +119,7 @@ describe('the Runner retry policy with scripted advice', () => {
       [assistantMessage('Recovered while streaming.')],
     ]);
     const agent = new Agent({ name: 'A', model, modelSettings: retrySettings() });
-    const result = await runner().run(agent, 'Hi', { stream: true });
-    for await (const _ of result.toStream()) { /* drain */ }
-    await result.completed;
+    const { result } = await streamedRun(agent, 'Hi');
     assert.equal(result.finalOutput, 'Recovered while streaming.');
     assert.deepEqual(seen, [true]);
     assert.deepEqual(model.calls.map((c) => c.streamed), [true, true]);
@@ -173,13 +152,16 @@ describe('the Runner retry policy with scripted advice', () => {
 describe('getRetryAdvice()', () => {
   test('returns undefined for an error the model never threw', async () => {
     const model = new ScriptedModel([modelError(new Error('x'), { suggested: true })]);
-    assert.equal(await model.getRetryAdvice(adviceQuery(request(), new Error('other'))), undefined);
+    assert.equal(
+      await model.getRetryAdvice(adviceQuery(modelRequest(), new Error('other'))),
+      undefined,
+    );
   });
 
   test('advice is remembered when the step executes, not when it is enqueued', async () => {
     const error = new Error('x');
     const model = new ScriptedModel([modelError(error, { suggested: true })]);
-    const live = request();
+    const live = modelRequest();
     assert.equal(await model.getRetryAdvice(adviceQuery(live, error)), undefined);
     await model.getResponse(live).catch(() => undefined);
     assert.deepEqual(await model.getRetryAdvice(adviceQuery(live, error)), { suggested: true });
@@ -188,7 +170,7 @@ describe('getRetryAdvice()', () => {
   test('advice is one-shot', async () => {
     const error = new Error('x');
     const model = new ScriptedModel([modelError(error, { suggested: true })]);
-    const live = request();
+    const live = modelRequest();
     await model.getResponse(live).catch(() => undefined);
     assert.deepEqual(await model.getRetryAdvice(adviceQuery(live, error)), { suggested: true });
     assert.equal(await model.getRetryAdvice(adviceQuery(live, error)), undefined);
@@ -197,8 +179,8 @@ describe('getRetryAdvice()', () => {
   test('a step without advice yields undefined and is consumed', async () => {
     const error = new Error('x');
     const model = new ScriptedModel([modelError(error), modelError(error, { suggested: true })]);
-    const first = request();
-    const second = request();
+    const first = modelRequest();
+    const second = modelRequest();
     await model.getResponse(first).catch(() => undefined);
     await model.getResponse(second).catch(() => undefined);
     // The first record (no advice) is not a fallback for the second request.
@@ -217,7 +199,7 @@ describe('getRetryAdvice()', () => {
         return { suggested: query.attempt < 3 };
       }),
     ]);
-    const live = request();
+    const live = modelRequest();
     await model.getResponse(live).catch(() => undefined);
     const query = adviceQuery(live, error, false, 3);
     assert.deepEqual(await model.getRetryAdvice(query), { suggested: false });
@@ -227,7 +209,7 @@ describe('getRetryAdvice()', () => {
   test('a callback may return undefined', async () => {
     const error = new Error('x');
     const model = new ScriptedModel([modelError(error, () => undefined)]);
-    const live = request();
+    const live = modelRequest();
     await model.getResponse(live).catch(() => undefined);
     assert.equal(await model.getRetryAdvice(adviceQuery(live, error)), undefined);
   });
@@ -239,23 +221,22 @@ describe('getRetryAdvice()', () => {
       modelError(shared, { reason: 'streamed B' }),
       modelError(shared, { reason: 'non-streamed C' }),
     ]);
-    const a = request({ input: 'a' });
-    const b = request({ input: 'b' });
-    const c = request({ input: 'c' });
+    const a = modelRequest({ input: 'a' });
+    const b = modelRequest({ input: 'b' });
+    const c = modelRequest({ input: 'c' });
     await model.getResponse(a).catch(() => undefined);
-    await drain(model.getStreamedResponse(b)).catch(() => undefined);
+    await collect(model.getStreamedResponse(b)).catch(() => undefined);
     await model.getResponse(c).catch(() => undefined);
 
-    assert.deepEqual(await model.getRetryAdvice(adviceQuery(c, shared)), {
-      reason: 'non-streamed C',
-    });
-    assert.deepEqual(await model.getRetryAdvice(adviceQuery(b, shared, true)), {
-      reason: 'streamed B',
-    });
-    assert.deepEqual(await model.getRetryAdvice(adviceQuery(a, shared)), {
-      reason: 'non-streamed A',
-    });
-    assert.equal(await model.getRetryAdvice(adviceQuery(a, shared, true)), undefined);
+    const queries: Array<[ModelRequest, boolean, ModelRetryAdvice | undefined]> = [
+      [c, false, { reason: 'non-streamed C' }],
+      [b, true, { reason: 'streamed B' }],
+      [a, false, { reason: 'non-streamed A' }],
+      [a, true, undefined],
+    ];
+    for (const [live, stream, advice] of queries) {
+      assert.deepEqual(await model.getRetryAdvice(adviceQuery(live, shared, stream)), advice);
+    }
   });
 
   test('exact request identity wins over shared inputs', async () => {
@@ -264,7 +245,7 @@ describe('getRetryAdvice()', () => {
       modelError(error, { reason: 'original' }),
       modelError(error, { reason: 'copy' }),
     ]);
-    const original = request();
+    const original = modelRequest();
     const copy = { ...original };
     await model.getResponse(original).catch(() => undefined);
     await model.getResponse(copy).catch(() => undefined);
@@ -280,8 +261,8 @@ describe('getRetryAdvice()', () => {
       modelError(error, { reason: 'unrelated' }),
       modelError(error, { reason: 'attempt copy' }),
     ]);
-    const unrelated = request();
-    const original = request();
+    const unrelated = modelRequest();
+    const original = modelRequest();
     await model.getResponse(unrelated).catch(() => undefined);
     // The runner calls the model with a shallow copy and a fresh signal, but asks for
     // advice with the original request.
@@ -299,20 +280,19 @@ describe('getRetryAdvice()', () => {
       modelError(error, { reason: 'first' }),
       modelError(error, { reason: 'second' }),
     ]);
-    await drain(model.getStreamedResponse(request())).catch(() => undefined);
-    await model.getResponse(request()).catch(() => undefined);
-    await model.getResponse(request()).catch(() => undefined);
-    const stranger = request();
-    assert.deepEqual(await model.getRetryAdvice(adviceQuery(stranger, error)), {
-      reason: 'first',
-    });
-    assert.deepEqual(await model.getRetryAdvice(adviceQuery(stranger, error)), {
-      reason: 'second',
-    });
-    assert.equal(await model.getRetryAdvice(adviceQuery(stranger, error)), undefined);
-    assert.deepEqual(await model.getRetryAdvice(adviceQuery(stranger, error, true)), {
-      reason: 'streamed',
-    });
+    await collect(model.getStreamedResponse(modelRequest())).catch(() => undefined);
+    await model.getResponse(modelRequest()).catch(() => undefined);
+    await model.getResponse(modelRequest()).catch(() => undefined);
+    const stranger = modelRequest();
+    const queries: Array<[boolean, ModelRetryAdvice | undefined]> = [
+      [false, { reason: 'first' }],
+      [false, { reason: 'second' }],
+      [false, undefined],
+      [true, { reason: 'streamed' }],
+    ];
+    for (const [stream, advice] of queries) {
+      assert.deepEqual(await model.getRetryAdvice(adviceQuery(stranger, error, stream)), advice);
+    }
   });
 
   test('thrown values are matched like Map keys (NaN, primitives)', async () => {
@@ -320,7 +300,7 @@ describe('getRetryAdvice()', () => {
       modelError(Number.NaN, { reason: 'nan' }),
       modelError('boom', { reason: 'string' }),
     ]);
-    const live = request();
+    const live = modelRequest();
     await model.getResponse(live).catch(() => undefined);
     await model.getResponse(live).catch(() => undefined);
     assert.deepEqual(await model.getRetryAdvice(adviceQuery(live, Number.NaN)), {
