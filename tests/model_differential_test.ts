@@ -11,14 +11,19 @@ import {
   type ModelRequest,
   type ModelRetryAdviceRequest,
   retryPolicies,
-  Runner,
-  tool,
   Usage,
 } from '@openai/agents';
 import * as Sdk from '@openai/agents/testing';
 import * as Ours from 'scripted-agents/testing';
-import { z } from 'zod';
 import { describe, test } from './_harness.ts';
+import {
+  collect,
+  modelRequest,
+  noopTool,
+  runner,
+  streamedRun,
+  weatherTool,
+} from './_model_fixtures.ts';
 
 type Impl = typeof Ours;
 const implementations: Record<'sdk' | 'ours', Impl> = {
@@ -93,24 +98,6 @@ async function attempt(log: Log, label: string, fn: () => unknown): Promise<unkn
     log(label, { rejected: describeValue(error) });
     return undefined;
   }
-}
-
-async function collect(stream: AsyncIterable<unknown>): Promise<unknown[]> {
-  const events: unknown[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
-
-function request(overrides: Partial<ModelRequest> = {}): ModelRequest {
-  return {
-    input: [{ type: 'message', role: 'user', content: 'Hi' }],
-    modelSettings: {},
-    tools: [],
-    handoffs: [],
-    outputType: 'text',
-    tracing: false,
-    ...overrides,
-  };
 }
 
 function logModel(log: Log, label: string, model: InstanceType<Impl['ScriptedModel']>) {
@@ -222,7 +209,7 @@ const scenarios: Record<string, Scenario> = {
     ]);
     envelope.output.push(impl.assistantMessage('mutated later'));
     for (let i = 0; i < 11; i++) {
-      await attempt(log, `call ${i}`, () => model.getResponse(request({ input: `q${i}` })));
+      await attempt(log, `call ${i}`, () => model.getResponse(modelRequest({ input: `q${i}` })));
     }
     logModel(log, 'model', model);
   },
@@ -269,7 +256,7 @@ const scenarios: Record<string, Scenario> = {
       await attempt(
         log,
         `stream ${i}`,
-        () => collect(model.getStreamedResponse(request({ input: `s${i}` }))),
+        () => collect(model.getStreamedResponse(modelRequest({ input: `s${i}` }))),
       );
     }
     logModel(log, 'model', model);
@@ -279,8 +266,8 @@ const scenarios: Record<string, Scenario> = {
     const model = new impl.ScriptedModel([[impl.assistantMessage('1')], [
       impl.assistantMessage('2'),
     ]]);
-    const a = model.getStreamedResponse(request({ input: 'a' }));
-    const b = model.getStreamedResponse(request({ input: 'b' }));
+    const a = model.getStreamedResponse(modelRequest({ input: 'a' }));
+    const b = model.getStreamedResponse(modelRequest({ input: 'b' }));
     await attempt(log, 'b', () => collect(b));
     await attempt(log, 'a', () => collect(a));
     logModel(log, 'model', model);
@@ -289,11 +276,11 @@ const scenarios: Record<string, Scenario> = {
   'abort checkpoints': async (impl, log) => {
     const aborted = AbortSignal.abort();
     const model = new impl.ScriptedModel([[impl.assistantMessage('kept')]]);
-    await attempt(log, 'entry', () => model.getResponse(request({ signal: aborted })));
+    await attempt(log, 'entry', () => model.getResponse(modelRequest({ signal: aborted })));
     await attempt(
       log,
       'entry stream',
-      () => model.getStreamedResponse(request({ signal: aborted })),
+      () => model.getStreamedResponse(modelRequest({ signal: aborted })),
     );
     logModel(log, 'after entry aborts', model);
 
@@ -308,7 +295,7 @@ const scenarios: Record<string, Scenario> = {
     await attempt(
       log,
       'responder',
-      () => later.getResponse(request({ signal: controller.signal })),
+      () => later.getResponse(modelRequest({ signal: controller.signal })),
     );
 
     const second = new AbortController();
@@ -319,8 +306,8 @@ const scenarios: Record<string, Scenario> = {
         return [];
       }),
     ]);
-    const s1 = streams.getStreamedResponse(request({ signal: second.signal }));
-    const s2 = streams.getStreamedResponse(request({ signal: second.signal }));
+    const s1 = streams.getStreamedResponse(modelRequest({ signal: second.signal }));
+    const s2 = streams.getStreamedResponse(modelRequest({ signal: second.signal }));
     second.abort();
     await attempt(log, 'error step after abort', () => collect(s1));
     await attempt(log, 'stream responder after abort', () => collect(s2));
@@ -341,7 +328,7 @@ const scenarios: Record<string, Scenario> = {
       'rawUsage getter aborts',
       () =>
         raw.getResponse(
-          request({ signal: third.signal, modelSettings: { preserveRawUsage: true } }),
+          modelRequest({ signal: third.signal, modelSettings: { preserveRawUsage: true } }),
         ),
     );
   },
@@ -366,24 +353,30 @@ const scenarios: Record<string, Scenario> = {
       { output: [], usage: new Usage(), rawUsage: { good: [1] } },
       lazy(),
     ]);
-    await attempt(log, 'flag off', () => model.getResponse(request()));
+    await attempt(log, 'flag off', () => model.getResponse(modelRequest()));
     await attempt(
       log,
       'flag on',
-      () => model.getResponse(request({ modelSettings: { preserveRawUsage: true } })),
+      () => model.getResponse(modelRequest({ modelSettings: { preserveRawUsage: true } })),
     );
     await attempt(
       log,
       'invalid raw',
-      () => model.getResponse(request({ modelSettings: { preserveRawUsage: true } })),
+      () => model.getResponse(modelRequest({ modelSettings: { preserveRawUsage: true } })),
     );
     await attempt(
       log,
       'valid raw streamed',
       () =>
-        collect(model.getStreamedResponse(request({ modelSettings: { preserveRawUsage: true } }))),
+        collect(
+          model.getStreamedResponse(modelRequest({ modelSettings: { preserveRawUsage: true } })),
+        ),
     );
-    await attempt(log, 'streamed flag off', () => collect(model.getStreamedResponse(request())));
+    await attempt(
+      log,
+      'streamed flag off',
+      () => collect(model.getStreamedResponse(modelRequest())),
+    );
     log('reads', reads);
   },
 
@@ -399,10 +392,10 @@ const scenarios: Record<string, Scenario> = {
       }),
       impl.modelError(shared),
     ]);
-    const a = request();
-    const b = request();
-    const c = request();
-    const d = request();
+    const a = modelRequest();
+    const b = modelRequest();
+    const c = modelRequest();
+    const d = modelRequest();
     await attempt(log, 'a', () => model.getResponse(a));
     await attempt(log, 'b', () => collect(model.getStreamedResponse(b)));
     await attempt(log, 'c', () => model.getResponse({ ...c, _internal: {} } as ModelRequest));
@@ -413,8 +406,8 @@ const scenarios: Record<string, Scenario> = {
     await attempt(log, 'advice b wrong mode', () => ask(b, false, 1));
     await attempt(log, 'advice b', () => ask(b, true, 1));
     await attempt(log, 'advice b again', () => ask(b, true, 1));
-    await attempt(log, 'advice stranger', () => ask(request(), false, 1));
-    await attempt(log, 'advice stranger 2', () => ask(request(), false, 1));
+    await attempt(log, 'advice stranger', () => ask(modelRequest(), false, 1));
+    await attempt(log, 'advice stranger 2', () => ask(modelRequest(), false, 1));
     await attempt(log, 'advice none left', () => ask(a, false, 1));
     await attempt(
       log,
@@ -431,7 +424,7 @@ const scenarios: Record<string, Scenario> = {
     const cyclic: Record<string, unknown> = { name: 'cycle' };
     cyclic.self = cyclic;
     const buffer = new Uint8Array([1, 2, 3, 4]).buffer;
-    const live = request({
+    const live = modelRequest({
       input: JSON.parse('[{"type":"message","role":"user","content":"x","__proto__":{"p":1}}]'),
       modelSettings: {
         temperature: 0.3,
@@ -475,19 +468,14 @@ const scenarios: Record<string, Scenario> = {
     log('view shares copied buffer', (provider.view as Uint16Array).buffer === provider.buffer);
     log('buffer copied', provider.buffer !== buffer);
 
-    const events = await collect(model.getStreamedResponse(request()));
+    const events = await collect<unknown>(model.getStreamedResponse(modelRequest()));
     const delta = events[1] as { providerData: { tag: string } };
     delta.providerData.tag = 'mutated';
     log('events', describeValue(events));
   },
 
   'runner: tool workflow, retries, both modes': async (impl, log) => {
-    const weather = tool({
-      name: 'get_weather',
-      description: 'Gets the weather for a city.',
-      parameters: z.object({ city: z.string() }),
-      execute: ({ city }) => `${city}: sunny`,
-    });
+    const weather = weatherTool();
     for (const stream of [false, true]) {
       const model = new impl.ScriptedModel([
         impl.modelError(new Error('transient'), { suggested: true, replaySafety: 'safe' }),
@@ -507,19 +495,13 @@ const scenarios: Record<string, Scenario> = {
           },
         },
       });
-      const runner = new Runner({ tracingDisabled: true });
       if (stream) {
-        const result = await runner.run(agent, 'Weather in Tokyo?', { stream: true });
-        const raw: unknown[] = [];
-        for await (const event of result.toStream()) {
-          if (event.type === 'raw_model_stream_event') raw.push(event.data);
-        }
-        await result.completed;
+        const { result, raw } = await streamedRun(agent, 'Weather in Tokyo?');
         log('streamed final output', result.finalOutput);
         log('streamed raw events', describeValue(raw));
         log('streamed usage', describeValue(result.state.usage));
       } else {
-        const result = await runner.run(agent, 'Weather in Tokyo?');
+        const result = await runner().run(agent, 'Weather in Tokyo?');
         log('final output', result.finalOutput);
         log('raw responses', describeValue(result.rawResponses));
         log('usage', describeValue(result.state.usage));
@@ -530,14 +512,8 @@ const scenarios: Record<string, Scenario> = {
 
   'runner: workflow drift': async (impl, log) => {
     const model = new impl.ScriptedModel([[impl.functionCall('noop', {}, { callId: 'c' })]]);
-    const noop = tool({
-      name: 'noop',
-      description: 'Does nothing.',
-      parameters: z.object({}),
-      execute: () => 'ok',
-    });
-    const agent = new Agent({ name: 'A', model, tools: [noop] });
-    await attempt(log, 'run', () => new Runner({ tracingDisabled: true }).run(agent, 'go'));
+    const agent = new Agent({ name: 'A', model, tools: [noopTool()] });
+    await attempt(log, 'run', () => runner().run(agent, 'go'));
     logModel(log, 'model', model);
   },
 };
