@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { Agent, Runner, tool } from '@openai/agents';
-import { z } from 'zod';
+import { Agent, Runner } from '@openai/agents';
 import {
   assertAllComplete,
   assistantMessage,
   DoubleFailuresError,
   doubleScope,
-  functionCall,
   OfflineNetworkError,
   ScriptedModel,
   scriptedSandboxSession,
@@ -23,8 +21,7 @@ import {
   UnexpectedRealtimeCallError,
 } from 'scripted-agents/realtime_testing';
 import { describe, test } from './_harness.ts';
-
-const runner = new Runner({ tracingDisabled: true });
+import { runner, weatherTool, weatherTurns } from './_model_fixtures.ts';
 
 /** Runs `body` in a `using` scope and returns what escaped it. */
 function escapeOf(body: () => void): unknown {
@@ -67,7 +64,7 @@ describe('using: disposal runs the double teardown', () => {
 
     {
       using model = new ScriptedModel([[assistantMessage('Paris.')]]);
-      const result = await runner.run(new Agent({ name: 'geo', model }), 'Capital?');
+      const result = await runner().run(new Agent({ name: 'geo', model }), 'Capital?');
       assert.equal(result.finalOutput, 'Paris.');
     }
   });
@@ -142,9 +139,9 @@ describe('swallowed failures are reported at teardown', () => {
   test('ScriptedModel: an unexpected call caught by application code', async () => {
     const model = new ScriptedModel([[assistantMessage('first answer')]]);
     const agent = new Agent({ name: 'Assistant', model });
-    await runner.run(agent, 'one');
+    await runner().run(agent, 'one');
     // The application retries on any failure and falls back silently.
-    const fallback = await runner.run(agent, 'two').catch(() => 'fallback');
+    const fallback = await runner().run(agent, 'two').catch(() => 'fallback');
     assert.equal(fallback, 'fallback');
 
     model.assertComplete(); // the reference check alone passes...
@@ -239,22 +236,13 @@ describe('assertAllComplete', () => {
 
 describe('doubleScope', () => {
   test('await using verifies every double it created or tracked', async () => {
-    const weather = tool({
-      name: 'get_weather',
-      description: 'Gets the weather for a city.',
-      parameters: z.object({ city: z.string() }),
-      execute: ({ city }) => `${city}: sunny`,
-    });
     {
       await using scope = doubleScope({ offline: true });
-      const model = scope.model([
-        [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
-        [assistantMessage('It is sunny in Tokyo.')],
-      ]);
+      const model = scope.model(weatherTurns());
       const transport = scope.track(new ScriptedRealtimeTransport());
       assert.equal(transport.status, 'disconnected');
       const result = await new Runner().run(
-        new Agent({ name: 'Weather', model, tools: [weather] }),
+        new Agent({ name: 'Weather', model, tools: [weatherTool()] }),
         'Weather in Tokyo?',
       );
       assert.equal(result.finalOutput, 'It is sunny in Tokyo.');
@@ -279,7 +267,7 @@ describe('doubleScope', () => {
     const scope = doubleScope({ offline: true });
     const model = scope.model([[assistantMessage('done')]]);
     await assert.rejects(fetch('https://api.openai.com/v1/responses'), OfflineNetworkError);
-    await runner.run(new Agent({ name: 'a', model }), 'go');
+    await runner().run(new Agent({ name: 'a', model }), 'go');
     await assert.rejects(scope.finish(), (error: unknown) => {
       assert.ok(error instanceof DoubleFailuresError);
       assert.equal(error.double, 'offlineGuard');
