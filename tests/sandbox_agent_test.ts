@@ -1,9 +1,8 @@
 // The sandbox double driven by the real SandboxAgent runtime: Runner, the shell()
 // capability and the SDK's session lifecycle, with a ScriptedModel choosing the tools.
 import assert from 'node:assert/strict';
-import { Runner } from '@openai/agents';
 import type { ModelRequest } from '@openai/agents';
-import { SandboxAgent, shell } from '@openai/agents/sandbox';
+import { SandboxAgent, type SandboxRunConfig, shell } from '@openai/agents/sandbox';
 import {
   assistantMessage,
   functionCall,
@@ -12,7 +11,8 @@ import {
   scriptedSandboxSession,
   UnconsumedSandboxStepsError,
 } from 'scripted-agents/testing';
-import { describe, test } from './_harness.ts';
+import { describe, test, type TestContext } from './_harness.ts';
+import { runner } from './_model_fixtures.ts';
 
 const toolNames = (request: Readonly<ModelRequest>) => request.tools.map((tool) => tool.name);
 
@@ -38,16 +38,27 @@ function shellAgent(model: ScriptedModel): SandboxAgent {
   return new SandboxAgent({ name: 'Workspace assistant', model, capabilities: [shell()] });
 }
 
+/** Runs a shell SandboxAgent driven by `model` on the given sandbox. */
+function runShell(model: ScriptedModel, input: string, sandbox: SandboxRunConfig) {
+  return runner().run(shellAgent(model), input, { sandbox });
+}
+
+/** At teardown: no swallowed sandbox failure, and both scripts used up. */
+function verifyAtTeardown(t: TestContext, sandbox: Disposable, model: ScriptedModel): void {
+  t.after(() => {
+    sandbox[Symbol.dispose]();
+    model.assertComplete();
+  });
+}
+
 describe('SandboxAgent with a scripted sandbox session', () => {
-  test('the seed recipe: a shell workflow without a real sandbox', async (t) => {
+  test('the shell tool fills in its defaults and returns the output to the model', async (t) => {
+    // The scenario of tests/recipes/sandbox_workflow_test.ts, asserting what crossed both
+    // boundaries.
     const sandbox = scriptedSandboxSession([
       {
         method: 'execCommand',
-        match: ({ cmd }) => {
-          // Asserted at the sandbox boundary, after the shell tool validated and
-          // converted the model's function-call arguments.
-          assert.equal(cmd, 'pwd');
-        },
+        match: ({ cmd }) => assert.equal(cmd, 'pwd'),
         result: '/workspace\n',
       },
     ]);
@@ -55,23 +66,13 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       [functionCall('exec_command', { cmd: 'pwd' }, { callId: 'call_1' })],
       [assistantMessage('The workspace is /workspace.')],
     ]);
-    const agent = shellAgent(model);
+    verifyAtTeardown(t, sandbox, model);
 
-    // Teardown assertions also report unused steps if the workflow exits early.
-    t.after(() => {
-      sandbox.assertComplete();
-      model.assertComplete();
-    });
-
-    const runner = new Runner({ tracingDisabled: true });
-    const result = await runner.run(agent, 'Which directory are you in?', {
-      sandbox: { session: sandbox },
-    });
+    const result = await runShell(model, 'Which directory are you in?', { session: sandbox });
 
     assert.equal(result.finalOutput, 'The workspace is /workspace.');
     assert.deepEqual(sandbox.calls.map((call) => call.method), ['execCommand']);
     assert.equal(model.calls.length, 2);
-    // The shell tool filled in its defaults before calling the session.
     assert.deepEqual(sandbox.calls[0].args.map(defined), [
       { cmd: 'pwd', login: true, tty: false, yieldTimeMs: 10_000 },
     ]);
@@ -96,16 +97,9 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       [functionCall('write_stdin', { session_id: 7, chars: 'exit()\n' }, { callId: 'call_2' })],
       [assistantMessage('Python exited.')],
     ]);
-    t.after(() => {
-      sandbox[Symbol.dispose]();
-      model.assertComplete();
-    });
+    verifyAtTeardown(t, sandbox, model);
 
-    const result = await new Runner({ tracingDisabled: true }).run(
-      shellAgent(model),
-      'Start Python, then leave it.',
-      { sandbox: { session: sandbox } },
-    );
+    const result = await runShell(model, 'Start Python, then leave it.', { session: sandbox });
 
     assert.equal(result.finalOutput, 'Python exited.');
     assert.deepEqual(toolNames(model.calls[0].request), ['exec_command', 'write_stdin']);
@@ -131,15 +125,8 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       [functionCall('exec_command', { cmd: 'true' }, { callId: 'call_1' })],
       [assistantMessage('Done.')],
     ]);
-    t.after(() => {
-      sandbox[Symbol.dispose]();
-      model.assertComplete();
-    });
-    await new Runner({ tracingDisabled: true }).run(
-      shellAgent(model),
-      'Hello',
-      { sandbox: { session: sandbox } },
-    );
+    verifyAtTeardown(t, sandbox, model);
+    await runShell(model, 'Hello', { session: sandbox });
     assert.deepEqual(toolNames(model.calls[0].request), ['exec_command']);
     assert.deepEqual(sandbox.calls.map((call) => call.method), ['supportsPty', 'execCommand']);
   });
@@ -151,11 +138,7 @@ describe('SandboxAgent with a scripted sandbox session', () => {
     ]);
     // The model answers without running a single command.
     const model = new ScriptedModel([[assistantMessage('I guess /workspace.')]]);
-    const result = await new Runner({ tracingDisabled: true }).run(
-      shellAgent(model),
-      'Which directory are you in?',
-      { sandbox: { session: sandbox } },
-    );
+    const result = await runShell(model, 'Which directory are you in?', { session: sandbox });
     assert.equal(result.finalOutput, 'I guess /workspace.');
     assert.throws(() => sandbox.assertComplete(), (error: unknown) => {
       assert.ok(error instanceof UnconsumedSandboxStepsError);
@@ -174,16 +157,9 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       [functionCall('exec_command', { cmd: 'make' }, { callId: 'call_1' })],
       [assistantMessage('The build failed: the sandbox is out of disk.')],
     ]);
-    t.after(() => {
-      // An error step is the test's own doing, not a drifted workflow.
-      sandbox[Symbol.dispose]();
-      model.assertComplete();
-    });
-    const result = await new Runner({ tracingDisabled: true }).run(
-      shellAgent(model),
-      'Build it.',
-      { sandbox: { session: sandbox } },
-    );
+    // An error step is the test's own doing, not a drifted workflow.
+    verifyAtTeardown(t, sandbox, model);
+    const result = await runShell(model, 'Build it.', { session: sandbox });
     assert.equal(result.finalOutput, 'The build failed: the sandbox is out of disk.');
     // The SDK's default tool error handler reports a generic failure to the model.
     assert.match(toolOutput(model.calls[1].request, 'call_1'), /An error occurred/);
@@ -198,11 +174,7 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       [functionCall('exec_command', { cmd: 'rm -rf /' }, { callId: 'call_1' })],
       [assistantMessage('Done.')],
     ]);
-    const result = await new Runner({ tracingDisabled: true }).run(
-      shellAgent(model),
-      'Clean up.',
-      { sandbox: { session: sandbox } },
-    );
+    const result = await runShell(model, 'Clean up.', { session: sandbox });
     // The SDK turned the matcher's rejection into a tool error and carried on...
     assert.equal(result.finalOutput, 'Done.');
     assert.doesNotMatch(toolOutput(model.calls[1].request, 'call_1'), /rm -rf/);
@@ -224,13 +196,8 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       [functionCall('exec_command', { cmd: 'pwd' }, { callId: 'call_1' })],
       [assistantMessage('Done.')],
     ]);
-    t.after(() => {
-      sandbox[Symbol.dispose]();
-      model.assertComplete();
-    });
-    await new Runner({ tracingDisabled: true }).run(shellAgent(model), 'pwd', {
-      sandbox: { session: sandbox },
-    });
+    verifyAtTeardown(t, sandbox, model);
+    await runShell(model, 'pwd', { session: sandbox });
     assert.deepEqual(sandbox.calls.map((call) => call.method), ['execCommand', 'preStop']);
   });
 
@@ -243,19 +210,14 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       [functionCall('exec_command', { cmd: 'pwd' }, { callId: 'call_1' })],
       [assistantMessage('Done.')],
     ]);
-    t.after(() => {
-      sandbox[Symbol.dispose]();
-      model.assertComplete();
-    });
+    verifyAtTeardown(t, sandbox, model);
     let created = 0;
-    await new Runner({ tracingDisabled: true }).run(shellAgent(model), 'pwd', {
-      sandbox: {
-        client: {
-          backendId: 'scripted',
-          create: () => {
-            created++;
-            return Promise.resolve(sandbox);
-          },
+    await runShell(model, 'pwd', {
+      client: {
+        backendId: 'scripted',
+        create: () => {
+          created++;
+          return Promise.resolve(sandbox);
         },
       },
     });
