@@ -1,13 +1,14 @@
 /**
  * Builders shared by the model double's tests: a tracing-free runner, a complete
  * request as the Runner would send it, the tools and scripts the Runner scenarios
- * use, and stream collectors.
+ * use, stream collectors and error checkers.
  *
  * @module
  */
 
+import assert from 'node:assert/strict';
 import { type Agent, type ModelRequest, Runner, type StreamEvent, tool } from '@openai/agents';
-import { assistantMessage, functionCall } from 'scripted-agents/testing';
+import { assistantMessage, functionCall, UnexpectedModelCallError } from 'scripted-agents/testing';
 import { z } from 'zod';
 
 /** A Runner with tracing off: the doubles replace model I/O, not the trace exporter. */
@@ -74,4 +75,19 @@ export async function streamedRun(
   }
   await result.completed;
   return { result, raw };
+}
+
+/** An `assert.throws`/`assert.rejects` check: the unexpected call `callIndex`, every field. */
+export function isUnexpectedCall(callIndex: number, streamed: boolean) {
+  return (error: unknown): true => {
+    assert(error instanceof UnexpectedModelCallError);
+    assert.equal(error.callIndex, callIndex);
+    assert.equal(error.streamed, streamed);
+    assert.equal(
+      error.message,
+      `ScriptedModel received unexpected ${streamed ? 'streaming' : 'non-streaming'} call ` +
+        `#${callIndex + 1}; no scripted steps remain.`,
+    );
+    return true;
+  };
 }

@@ -15,6 +15,7 @@ import {
 import { describe, test } from './_harness.ts';
 import {
   collect,
+  isUnexpectedCall,
   modelRequest,
   noopTool,
   runner,
@@ -432,19 +433,7 @@ describe('eager recording', () => {
 
   test('an unexpected streaming call throws synchronously, after recording', () => {
     const model = new ScriptedModel();
-    assert.throws(
-      () => model.getStreamedResponse(modelRequest()),
-      (error: unknown) => {
-        assert(error instanceof UnexpectedModelCallError);
-        assert.equal(error.callIndex, 0);
-        assert.equal(error.streamed, true);
-        assert.equal(
-          error.message,
-          'ScriptedModel received unexpected streaming call #1; no scripted steps remain.',
-        );
-        return true;
-      },
-    );
+    assert.throws(() => model.getStreamedResponse(modelRequest()), isUnexpectedCall(0, true));
     assert.equal(model.calls.length, 1);
     assert.equal(model.calls[0].streamed, true);
     model.acknowledgeFailures();

@@ -16,7 +16,14 @@ import {
   UnexpectedModelCallError,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
-import { modelRequest, noopTool, runner, weatherTool, weatherTurns } from './_model_fixtures.ts';
+import {
+  isUnexpectedCall,
+  modelRequest,
+  noopTool,
+  runner,
+  weatherTool,
+  weatherTurns,
+} from './_model_fixtures.ts';
 
 describe('seed recipes', () => {
   // Copy removed: 'returns a deterministic final answer' is tests/recipes/fixed_response_test.ts.
@@ -99,16 +106,7 @@ describe('seed recipes', () => {
     ]);
     await assert.rejects(
       runner().run(createOrderAgent(model), 'Where is order 123?'),
-      (error: unknown) => {
-        assert(error instanceof UnexpectedModelCallError);
-        assert.equal(error.callIndex, 1);
-        assert.equal(error.streamed, false);
-        assert.equal(
-          error.message,
-          'ScriptedModel received unexpected non-streaming call #2; no scripted steps remain.',
-        );
-        return true;
-      },
+      isUnexpectedCall(1, false),
     );
     // The unexpected call is recorded, so the test can see what it asked.
     assert.equal(model.calls.length, 2);
