@@ -8,17 +8,7 @@ import {
   UnexpectedRealtimeCallError,
 } from 'scripted-agents/realtime_testing';
 import { describe, test } from './_harness.ts';
-
-/** A promise the test settles by hand. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from './_realtime_fixtures.ts';
 
 const forever = new Promise<never>(() => {});
 

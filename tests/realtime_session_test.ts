@@ -2,6 +2,11 @@
 // RealtimeAgent under this package's harness (all three runtimes, Deno's
 // sanitizers on), plus the failure paths a session test meets in practice.
 //
+// The recipe files themselves (tests/recipes/realtime_*_test.ts) register through
+// node:test, which Deno runs with its op and resource sanitizers off: these
+// runs are the ones that show the seed's Realtime code leaks no timer or
+// resource under Deno's sanitizers, so they are kept although they repeat it.
+//
 // The recipes bound their waits with AbortSignal.timeout(5_000), as the seed
 // does. That timer does not trip Deno's op sanitizer (Deno, Node and Bun all
 // create it unref'd, and runScenario removes its abort listener when the run
@@ -16,28 +21,7 @@ import {
 } from 'scripted-agents/realtime_testing';
 import { z } from 'zod';
 import { describe, test } from './_harness.ts';
-
-function createScenarioGate() {
-  let release!: () => void;
-  let fail!: (reason: unknown) => void;
-  const promise = new Promise<void>((resolve, reject) => {
-    release = resolve;
-    fail = reject;
-  });
-  // Observe a scenario failure that happens before exercise reaches its await.
-  // Awaiting the original promise still receives the same rejection.
-  void promise.catch(() => undefined);
-  return { promise, release, fail };
-}
-
-function createSession() {
-  const transport = new ScriptedRealtimeTransport();
-  const session = new RealtimeSession(
-    new RealtimeAgent({ name: 'Assistant' }),
-    { transport },
-  );
-  return { session, transport };
-}
+import { createScenarioGate, createSession } from './_realtime_fixtures.ts';
 
 describe('Realtime recipes with a real RealtimeSession', () => {
   test('executes a RealtimeAgent tool call', async (t) => {
@@ -60,13 +44,7 @@ describe('Realtime recipes with a real RealtimeSession', () => {
     // Teardown also reports drift the application might have swallowed.
     t.after(() => transport[Symbol.asyncDispose]());
     const session = new RealtimeSession(agent, { transport });
-    let markToolOutputReturned!: () => void;
-    let rejectToolOutput!: (reason?: unknown) => void;
-    const toolOutputReturned = new Promise<void>((resolve, reject) => {
-      markToolOutputReturned = resolve;
-      rejectToolOutput = reject;
-    });
-    void toolOutputReturned.catch(() => undefined);
+    const toolOutputReturned = createScenarioGate();
 
     await transport.runScenario({
       signal: AbortSignal.timeout(5_000),
@@ -92,10 +70,10 @@ describe('Realtime recipes with a real RealtimeSession', () => {
             assert.equal(call.output, 'Order order_123 has shipped.');
             assert.equal(call.startResponse, true);
           });
-          markToolOutputReturned();
+          toolOutputReturned.release();
           await expectCall('close');
         } catch (error) {
-          rejectToolOutput(error);
+          toolOutputReturned.fail(error);
           throw error;
         }
       },
@@ -103,7 +81,7 @@ describe('Realtime recipes with a real RealtimeSession', () => {
         try {
           await session.connect({ apiKey: 'test' });
           session.sendMessage('Where is order 123?');
-          await toolOutputReturned;
+          await toolOutputReturned.promise;
         } finally {
           session.close();
         }
