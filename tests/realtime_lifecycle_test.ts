@@ -18,6 +18,18 @@ function observed() {
 const supersededError = (error: unknown): boolean =>
   error instanceof ScriptedRealtimeConnectionSupersededError && error.operation === 'connect';
 
+/** The places inside a connect attempt where application code can run `act`. */
+const duringConnect = {
+  matcher: (transport: ScriptedRealtimeTransport, act: () => void) =>
+    transport.expectCall('connect', act).catch(() => {}),
+  connecting: (transport: ScriptedRealtimeTransport, act: () => void) =>
+    transport.once('connection_change', act),
+  connected: (transport: ScriptedRealtimeTransport, act: () => void) =>
+    transport.on('connection_change', (status) => {
+      if (status === 'connected') act();
+    }),
+};
+
 describe('connect', () => {
   test('starts disconnected and unmuted', () => {
     const transport = new ScriptedRealtimeTransport();
@@ -84,17 +96,7 @@ describe('connect', () => {
   });
 
   test('is superseded by a close or disconnect from its matcher or notifications', async () => {
-    const triggers = {
-      matcher: (transport: ScriptedRealtimeTransport, act: () => void) =>
-        transport.expectCall('connect', act).catch(() => {}),
-      connecting: (transport: ScriptedRealtimeTransport, act: () => void) =>
-        transport.once('connection_change', act),
-      connected: (transport: ScriptedRealtimeTransport, act: () => void) =>
-        transport.on('connection_change', (status) => {
-          if (status === 'connected') act();
-        }),
-    };
-    for (const [where, install] of Object.entries(triggers)) {
+    for (const [where, install] of Object.entries(duringConnect)) {
       for (const operation of ['close', 'disconnect'] as const) {
         const transport = new ScriptedRealtimeTransport();
         install(transport, () => transport[operation]());
@@ -134,17 +136,7 @@ describe('connect', () => {
   });
 
   test('a failed close during the attempt leaves it disconnected', async () => {
-    const installs = {
-      matcher: (transport: ScriptedRealtimeTransport, act: () => void) =>
-        transport.expectCall('connect', act).catch(() => {}),
-      connecting: (transport: ScriptedRealtimeTransport, act: () => void) =>
-        transport.once('connection_change', act),
-      connected: (transport: ScriptedRealtimeTransport, act: () => void) =>
-        transport.on('connection_change', (status) => {
-          if (status === 'connected') act();
-        }),
-    };
-    for (const [where, install] of Object.entries(installs)) {
+    for (const [where, install] of Object.entries(duringConnect)) {
       // Caught by the listener or matcher: the connect is superseded.
       const caught = new ScriptedRealtimeTransport();
       caught.failNextCall('close', new Error('close failed'));
