@@ -7,27 +7,18 @@ import {
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
 } from 'scripted-agents/testing';
+import { ownDataFields } from './_error_fixtures.ts';
 import { describe, test } from './_harness.ts';
 
 function call(index: number, streamed: boolean): RecordedModelCall {
   return Object.freeze({ index, streamed, request: Object.freeze({}) as never });
 }
 
-/** Own enumerable data properties, in order, with their values. */
-function ownFields(error: object): Array<[string, unknown]> {
-  return Object.keys(error).map((key) => {
-    const descriptor = Object.getOwnPropertyDescriptor(error, key)!;
-    assert.ok(descriptor.enumerable, `${key} is enumerable`);
-    assert.ok('value' in descriptor, `${key} is a data property`);
-    return [key, descriptor.value];
-  });
-}
-
 describe('UnexpectedModelCallError', () => {
   test('fields, name and message for both modes', () => {
     const nonStreaming = new UnexpectedModelCallError(call(0, false));
     assert.ok(nonStreaming instanceof Error);
-    assert.deepEqual(ownFields(nonStreaming), [
+    assert.deepEqual(ownDataFields(nonStreaming), [
       ['callIndex', 0],
       ['streamed', false],
       ['name', 'UnexpectedModelCallError'],
@@ -51,7 +42,7 @@ describe('UnconsumedModelStepsError', () => {
   test('fields and a pluralised message', () => {
     const one = new UnconsumedModelStepsError(1);
     assert.ok(one instanceof Error);
-    assert.deepEqual(ownFields(one), [
+    assert.deepEqual(ownDataFields(one), [
       ['remainingSteps', 1],
       ['name', 'UnconsumedModelStepsError'],
     ]);
@@ -74,7 +65,7 @@ describe('InvalidScriptedModelStepError', () => {
       message: 'custom message',
     });
     assert.ok(error instanceof Error);
-    assert.deepEqual(ownFields(error), [
+    assert.deepEqual(ownDataFields(error), [
       ['reason', 'invalid_input'],
       ['inputIndex', undefined],
       ['callIndex', undefined],
@@ -94,7 +85,7 @@ describe('InvalidScriptedModelStepError', () => {
       callIndex: 2,
       stepType: 'stream',
     });
-    assert.deepEqual(ownFields(error), [
+    assert.deepEqual(ownDataFields(error), [
       ['reason', 'incompatible_call'],
       ['inputIndex', 1],
       ['callIndex', 2],
@@ -108,9 +99,9 @@ describe('ScriptedModelRequestAbortedError', () => {
   test("is named 'AbortError' and carries an optional callIndex", () => {
     const early = new ScriptedModelRequestAbortedError();
     assert.ok(early instanceof Error);
-    assert.deepEqual(ownFields(early), [['callIndex', undefined], ['name', 'AbortError']]);
+    assert.deepEqual(ownDataFields(early), [['callIndex', undefined], ['name', 'AbortError']]);
     assert.equal(early.message, 'Scripted model request was aborted.');
-    assert.deepEqual(ownFields(new ScriptedModelRequestAbortedError(3)), [
+    assert.deepEqual(ownDataFields(new ScriptedModelRequestAbortedError(3)), [
       ['callIndex', 3],
       ['name', 'AbortError'],
     ]);
@@ -150,7 +141,7 @@ describe('conformance with the SDK error classes', () => {
     test(`${name}: same own fields, name and message`, () => {
       const a = ours();
       const b = theirs();
-      assert.deepEqual(ownFields(a), ownFields(b));
+      assert.deepEqual(ownDataFields(a), ownDataFields(b));
       assert.equal(a.name, b.name);
       assert.equal(a.message, b.message);
     });

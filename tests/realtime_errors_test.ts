@@ -9,13 +9,9 @@ import {
   ScriptedRealtimeTransport,
   UnexpectedRealtimeCallError,
 } from 'scripted-agents/realtime_testing';
+import { fields } from './_error_fixtures.ts';
 import { describe, test } from './_harness.ts';
 import { describeValue } from './_realtime_differential.ts';
-
-/** Own enumerable keys with their values: the structured part of an error. */
-function fields(error: object): [string, unknown][] {
-  return Object.keys(error).map((key) => [key, (error as Record<string, unknown>)[key]]);
-}
 
 describe('UnexpectedRealtimeCallError', () => {
   test('names the expected and actual methods and the 1-based call', () => {

@@ -6,12 +6,8 @@ import {
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
 } from 'scripted-agents/testing';
+import { fields } from './_error_fixtures.ts';
 import { describe, test } from './_harness.ts';
-
-/** Own enumerable keys, then each value: the structured part of an error. */
-function fields(error: object): [string, unknown][] {
-  return Object.keys(error).map((key) => [key, (error as Record<string, unknown>)[key]]);
-}
 
 /** What a user of either library can observe about an error. */
 function observable(error: Error) {
