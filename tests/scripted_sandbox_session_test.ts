@@ -166,7 +166,7 @@ describe('session object', () => {
       { method: 'stop', result: undefined },
     ]);
     t.after(() => void sandbox.acknowledgeFailures());
-    assert.deepEqual(Object.keys(sandbox), [
+    const enumerable = [
       'state',
       'execCommand',
       'supportsPty',
@@ -174,15 +174,11 @@ describe('session object', () => {
       'calls',
       'remainingSteps',
       'assertComplete',
-    ]);
+    ];
+    assert.deepEqual(Object.keys(sandbox), enumerable);
+    // The teardown members follow, not enumerable.
     assert.deepEqual(Reflect.ownKeys(sandbox), [
-      'state',
-      'execCommand',
-      'supportsPty',
-      'stop',
-      'calls',
-      'remainingSteps',
-      'assertComplete',
+      ...enumerable,
       'failures',
       'acknowledgeFailures',
       'assertNoUnexpectedCalls',
