@@ -21,63 +21,6 @@ export const implementations: readonly Implementation[] = [
   { label: 'sdk', R: sdk as unknown as typeof ours },
 ];
 
-/**
- * A comparable description of any value: records keep their key order and
- * `undefined` members, buffers show their bytes, errors show class, name,
- * message, own enumerable keys and fields.
- */
-export function describeValue(value: unknown, seen = new Set<object>()): unknown {
-  if (value === undefined) return { undefined: true };
-  if (typeof value === 'bigint' || typeof value === 'symbol') {
-    return { [typeof value]: String(value) };
-  }
-  if (typeof value === 'function') return { function: value.name };
-  if (typeof value !== 'object' || value === null) return value;
-  if (seen.has(value)) return { cycle: true };
-  seen.add(value);
-  try {
-    if (value instanceof Error) {
-      return {
-        error: value.constructor.name,
-        name: value.name,
-        message: value.message,
-        keys: Object.keys(value),
-        fields: Object.fromEntries(
-          Object.keys(value).map((key) => [
-            key,
-            describeValue((value as unknown as Record<string, unknown>)[key], seen),
-          ]),
-        ),
-      };
-    }
-    if (value instanceof ArrayBuffer) return { arrayBuffer: [...new Uint8Array(value)] };
-    if (ArrayBuffer.isView(value)) {
-      return {
-        view: value.constructor.name,
-        bytes: [...new Uint8Array(value.buffer, value.byteOffset, value.byteLength)],
-      };
-    }
-    if (Array.isArray(value)) {
-      return {
-        array: value.map((item) => describeValue(item, seen)),
-        frozen: Object.isFrozen(value),
-      };
-    }
-    const proto = Object.getPrototypeOf(value);
-    const plain = proto === null || proto === Object.prototype;
-    return {
-      record: plain ? 'plain' : proto.constructor?.name ?? 'unknown',
-      frozen: Object.isFrozen(value),
-      entries: Object.keys(value).map((key) => [
-        key,
-        describeValue((value as Record<string, unknown>)[key], seen),
-      ]),
-    };
-  } finally {
-    seen.delete(value);
-  }
-}
-
 /** Runs `program` against both implementations and returns both traces. */
 export async function traceBoth(
   program: (impl: Implementation) => Promise<unknown[]> | unknown[],

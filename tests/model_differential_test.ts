@@ -15,6 +15,7 @@ import {
 } from '@openai/agents';
 import * as Sdk from '@openai/agents/testing';
 import * as Ours from 'scripted-agents/testing';
+import { describeValue } from './_describe_value.ts';
 import { describe, test } from './_harness.ts';
 import {
   collect,
@@ -33,53 +34,6 @@ const implementations: Record<'sdk' | 'ours', Impl> = {
 
 type Log = (label: string, value: unknown) => void;
 type Scenario = (impl: Impl, log: Log) => Promise<void> | void;
-
-/** A comparable, JSON-like description of a value, keeping key order and frozenness. */
-function describeValue(value: unknown, seen = new Set<object>()): unknown {
-  if (value === undefined) return '<undefined>';
-  if (typeof value === 'function') return '<function>';
-  if (typeof value === 'symbol') return `<${String(value)}>`;
-  if (typeof value === 'bigint') return `<${value}n>`;
-  if (typeof value === 'number' && !Number.isFinite(value)) return `<${value}>`;
-  if (typeof value !== 'object' || value === null) return value;
-  if (seen.has(value)) return '<cycle>';
-  seen.add(value);
-  try {
-    if (value instanceof AbortSignal) return '<AbortSignal>';
-    if (value instanceof Error) {
-      return {
-        error: value.constructor.name,
-        name: value.name,
-        message: value.message,
-        fields: Object.keys(value).map((key) => [
-          key,
-          describeValue((value as unknown as Record<string, unknown>)[key], seen),
-        ]),
-      };
-    }
-    if (Array.isArray(value)) {
-      return {
-        array: value.map((item) => describeValue(item, seen)),
-        frozen: Object.isFrozen(value),
-      };
-    }
-    const proto = Object.getPrototypeOf(value);
-    return {
-      kind: proto === null
-        ? 'null'
-        : proto === Object.prototype
-        ? 'object'
-        : proto.constructor?.name,
-      frozen: Object.isFrozen(value),
-      entries: Object.keys(value).map((key) => [
-        key,
-        describeValue((value as Record<string, unknown>)[key], seen),
-      ]),
-    };
-  } finally {
-    seen.delete(value);
-  }
-}
 
 /** Calls `fn`, logging its (awaited) result or error and whether the error was synchronous. */
 async function attempt(log: Log, label: string, fn: () => unknown): Promise<unknown> {

@@ -3,13 +3,9 @@
 // SDK's own; every observable effect (returns, throws, statuses, notifications,
 // expectation outcomes, recorded calls, completeness) must be identical.
 import assert from 'node:assert/strict';
+import { describeValue } from './_describe_value.ts';
 import { describe, test } from './_harness.ts';
-import {
-  describeValue,
-  type Implementation,
-  seededRandom,
-  traceBoth,
-} from './_realtime_differential.ts';
+import { type Implementation, seededRandom, traceBoth } from './_realtime_differential.ts';
 import type { RealtimeTransportMethod } from 'scripted-agents/realtime_testing';
 
 const METHODS: readonly RealtimeTransportMethod[] = [

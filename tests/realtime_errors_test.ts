@@ -9,9 +9,9 @@ import {
   ScriptedRealtimeTransport,
   UnexpectedRealtimeCallError,
 } from 'scripted-agents/realtime_testing';
+import { describeValue } from './_describe_value.ts';
 import { fields } from './_error_fixtures.ts';
 import { describe, test } from './_harness.ts';
-import { describeValue } from './_realtime_differential.ts';
 
 describe('UnexpectedRealtimeCallError', () => {
   test('names the expected and actual methods and the 1-based call', () => {
