@@ -38,6 +38,14 @@ function shellAgent(model: ScriptedModel): SandboxAgent {
   return new SandboxAgent({ name: 'Workspace assistant', model, capabilities: [shell()] });
 }
 
+/** A model that has the shell run one command (`call_1`), then gives its answer. */
+function shellModel(cmd: string, answer: string): ScriptedModel {
+  return new ScriptedModel([
+    [functionCall('exec_command', { cmd }, { callId: 'call_1' })],
+    [assistantMessage(answer)],
+  ]);
+}
+
 /** Runs a shell SandboxAgent driven by `model` on the given sandbox. */
 function runShell(model: ScriptedModel, input: string, sandbox: SandboxRunConfig) {
   return runner().run(shellAgent(model), input, { sandbox });
@@ -62,10 +70,7 @@ describe('SandboxAgent with a scripted sandbox session', () => {
         result: '/workspace\n',
       },
     ]);
-    const model = new ScriptedModel([
-      [functionCall('exec_command', { cmd: 'pwd' }, { callId: 'call_1' })],
-      [assistantMessage('The workspace is /workspace.')],
-    ]);
+    const model = shellModel('pwd', 'The workspace is /workspace.');
     verifyAtTeardown(t, sandbox, model);
 
     const result = await runShell(model, 'Which directory are you in?', { session: sandbox });
@@ -121,10 +126,7 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       { method: 'supportsPty', result: true },
       { method: 'execCommand', result: 'ok' },
     ]);
-    const model = new ScriptedModel([
-      [functionCall('exec_command', { cmd: 'true' }, { callId: 'call_1' })],
-      [assistantMessage('Done.')],
-    ]);
+    const model = shellModel('true', 'Done.');
     verifyAtTeardown(t, sandbox, model);
     await runShell(model, 'Hello', { session: sandbox });
     assert.deepEqual(toolNames(model.calls[0].request), ['exec_command']);
@@ -153,10 +155,7 @@ describe('SandboxAgent with a scripted sandbox session', () => {
     const sandbox = scriptedSandboxSession([
       { method: 'execCommand', error: new Error('sandbox ran out of disk') },
     ]);
-    const model = new ScriptedModel([
-      [functionCall('exec_command', { cmd: 'make' }, { callId: 'call_1' })],
-      [assistantMessage('The build failed: the sandbox is out of disk.')],
-    ]);
+    const model = shellModel('make', 'The build failed: the sandbox is out of disk.');
     // An error step is the test's own doing, not a drifted workflow.
     verifyAtTeardown(t, sandbox, model);
     const result = await runShell(model, 'Build it.', { session: sandbox });
@@ -170,10 +169,7 @@ describe('SandboxAgent with a scripted sandbox session', () => {
     const sandbox = scriptedSandboxSession([
       { method: 'execCommand', match: ({ cmd }) => cmd === 'pwd', result: '/workspace\n' },
     ]);
-    const model = new ScriptedModel([
-      [functionCall('exec_command', { cmd: 'rm -rf /' }, { callId: 'call_1' })],
-      [assistantMessage('Done.')],
-    ]);
+    const model = shellModel('rm -rf /', 'Done.');
     const result = await runShell(model, 'Clean up.', { session: sandbox });
     // The SDK turned the matcher's rejection into a tool error and carried on...
     assert.equal(result.finalOutput, 'Done.');
@@ -192,10 +188,7 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       { method: 'execCommand', result: '/workspace\n' },
       { method: 'preStop', match: (options) => options?.reason === 'cleanup', result: undefined },
     ]);
-    const model = new ScriptedModel([
-      [functionCall('exec_command', { cmd: 'pwd' }, { callId: 'call_1' })],
-      [assistantMessage('Done.')],
-    ]);
+    const model = shellModel('pwd', 'Done.');
     verifyAtTeardown(t, sandbox, model);
     await runShell(model, 'pwd', { session: sandbox });
     assert.deepEqual(sandbox.calls.map((call) => call.method), ['execCommand', 'preStop']);
@@ -206,10 +199,7 @@ describe('SandboxAgent with a scripted sandbox session', () => {
       { method: 'execCommand', result: '/workspace\n' },
       { method: 'stop', match: (options) => options?.reason === 'cleanup', result: undefined },
     ]);
-    const model = new ScriptedModel([
-      [functionCall('exec_command', { cmd: 'pwd' }, { callId: 'call_1' })],
-      [assistantMessage('Done.')],
-    ]);
+    const model = shellModel('pwd', 'Done.');
     verifyAtTeardown(t, sandbox, model);
     let created = 0;
     await runShell(model, 'pwd', {
