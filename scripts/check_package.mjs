@@ -35,6 +35,8 @@ const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const only = new Set((option('only') ?? 'lint,consumers,sdk').split(','));
 const consumerRecipes = ['fixed_response', 'tool_workflow'];
+// tests/consumers/<name>/teardown_scope.template.*: two tests each.
+const scopeTests = 2;
 const results = [];
 
 ensureBuilt();
@@ -53,7 +55,10 @@ if (only.has('lint')) {
 
 if (only.has('consumers')) {
   for (const consumer of ['node_test', 'vitest', 'jest']) {
-    check(`consumer ${consumer}: ${consumerRecipes.join(', ')}`, () => runConsumer(consumer));
+    check(
+      `consumer ${consumer}: ${consumerRecipes.join(', ')}, doubleScope teardown`,
+      () => runConsumer(consumer),
+    );
   }
 }
 
@@ -136,6 +141,14 @@ function runConsumer(name) {
     fs.writeFileSync(path.join(testDir, file), text);
     return path.join('recipes', file);
   });
+  // The README's one-scope-per-test pattern in this runner's own teardown idiom.
+  const [scopeTemplate, scopeFile] = {
+    node_test: ['teardown_scope.template.mjs', 'teardown_scope_test.mjs'],
+    vitest: ['teardown_scope.template.ts', 'teardown_scope.test.ts'],
+    jest: ['teardown_scope.template.cjs', 'teardown_scope.test.js'],
+  }[name];
+  fs.copyFileSync(path.join(template, scopeTemplate), path.join(testDir, scopeFile));
+  files.push(path.join('recipes', scopeFile));
 
   const command = {
     node_test: [process.execPath, ['--test', ...files]],
@@ -144,13 +157,13 @@ function runConsumer(name) {
   }[name];
   const res = exec(command[0], command[1], { cwd: dir });
   const output = res.stdout + res.stderr;
-  // Each runner must report both recipes as passed, not merely exit 0.
+  // Each runner must report every test file's tests as passed, not merely exit 0.
   const passed = {
     node_test: /^# pass (\d+)/m,
     vitest: /Tests\s+(\d+) passed/,
     jest: /Tests:\s+(\d+) passed/,
   }[name].exec(stripAnsi(output))?.[1];
-  const ok = res.status === 0 && Number(passed) === consumerRecipes.length;
+  const ok = res.status === 0 && Number(passed) === consumerRecipes.length + scopeTests;
   return { ok, detail: ok ? `${passed} tests passed` : lastLines(output, 40) };
 }
 
