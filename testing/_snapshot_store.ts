@@ -1,0 +1,437 @@
+/**
+ * Shared, deeply frozen storage for the snapshots a double records call after
+ * call.
+ *
+ * The Runner rebuilds (structured-clones) its whole input every turn, so a
+ * model called N times sees N requests that repeat almost all of their
+ * content in new objects. Copying each request keeps O(N²) objects alive. A
+ * {@link SnapshotStore} keeps snapshots as frozen nodes instead, and a node
+ * equal to one stored before is reused, so a store holds O(total new content)
+ * and recording a request allocates only what is new in it. Two tiers find
+ * the equal node:
+ *
+ * 1. the node at the same position in the previous snapshot (the Runner
+ *    appends to its history, so this almost always hits, and checking it
+ *    costs one comparison per property);
+ * 2. otherwise a content hash over the node's children (already stored
+ *    nodes or primitives), so moved or repeated content is shared too.
+ *
+ * What a stored snapshot means is exactly {@link snapshotValue}'s rules: plain
+ * objects (any realm) and arrays are copied, buffers and views are copied,
+ * everything else keeps its identity; accessors are read once, non-enumerable
+ * keys are dropped, an own `__proto__` key stays an own key, cycles and
+ * aliasing are preserved. Sharing never shows: stored nodes are frozen and
+ * private, and readers get a fresh copy (`frozenSnapshot(stored)`). Within
+ * one snapshot two distinct source objects never share a node, even with
+ * equal content, so a reader's copy has exactly the aliasing of the source.
+ *
+ * @module
+ */
+
+import { isPlainObject, snapshotValue } from './_snapshot.ts';
+
+const getPrototypeOf = Object.getPrototypeOf;
+const objectKeys = Object.keys;
+const ownSymbols = Object.getOwnPropertySymbols;
+const isEnumerable = Object.prototype.propertyIsEnumerable;
+const objectToString = Object.prototype.toString;
+const defineProperty = Object.defineProperty;
+const freeze = Object.freeze;
+const imul = Math.imul;
+
+const PRIME = 0x01000193;
+const ARRAY_SEED = 0x5bd1e995;
+const OBJECT_SEED = 0x27d4eb2f;
+
+type Container = unknown[] | Record<PropertyKey, unknown>;
+
+/**
+ * The store's record of one stored container: the frozen node readers copy,
+ * plus what the next snapshots compare against. Records form a tree parallel
+ * to the nodes, so walking the previous snapshot never probes a stored value
+ * (which could be a user's object kept by identity, or a Proxy).
+ */
+interface NodeRecord {
+  readonly node: Container;
+  /** The node's own keys in order (shared per key sequence); `undefined` for arrays. */
+  readonly keys: readonly PropertyKey[] | undefined;
+  /** The node's values in order (its elements, or its property values in key order). */
+  readonly values: readonly unknown[];
+  /** The record of each value that is itself a stored container, else `undefined`. */
+  readonly children: readonly (NodeRecord | undefined)[];
+  /** Structural hash over the node's prototype, keys and values. */
+  readonly hash: number;
+  /** False for nodes no later snapshot may reuse (cycle members, buffer copies). */
+  readonly shareable: boolean;
+  /** The last snapshot (epoch) that used this node. */
+  epoch: number;
+}
+
+/** Object.is, spelled out so the common case is one `===`. */
+function same(a: unknown, b: unknown): boolean {
+  // deno-lint-ignore no-self-compare
+  return a === b ? a !== 0 || 1 / (a as number) === 1 / (b as number) : a !== a && b !== b;
+}
+
+function isBinary(value: object): boolean {
+  if (ArrayBuffer.isView(value)) return true;
+  const tag = objectToString.call(value);
+  return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]';
+}
+
+/**
+ * The own enumerable keys in `Reflect.ownKeys` order. `Object.keys` plus the
+ * (rare) symbols is several times cheaper than `Reflect.ownKeys` and an
+ * enumerability check per key.
+ */
+export function enumerableOwnKeys(value: object): PropertyKey[] {
+  const keys: PropertyKey[] = objectKeys(value);
+  const symbols = ownSymbols(value);
+  for (let i = 0; i < symbols.length; i++) {
+    if (isEnumerable.call(value, symbols[i])) keys.push(symbols[i]);
+  }
+  return keys;
+}
+
+const NO_CHILDREN: readonly undefined[] = freeze([]);
+
+/**
+ * Interns snapshots for one owner (one double): `store(value)` returns a deeply
+ * frozen snapshot of `value` that shares equal subtrees with the snapshots this
+ * store returned before.
+ */
+export class SnapshotStore {
+  /** The previous snapshot's root record: the positional hints of the next one. */
+  #previous: NodeRecord | undefined;
+  #epoch = 0;
+  /** Content hash to the records with that hash. */
+  #table = new Map<number, NodeRecord[]>();
+  /** Ids of primitives and of objects kept by identity, for hashing. */
+  #atoms = new Map<unknown, number>();
+  /** Key sequences, so nodes with equal keys share one frozen key list. */
+  #keyLists = new Map<string, readonly PropertyKey[]>();
+  /**
+   * Source object to its record, for the snapshot in progress (aliasing). A
+   * WeakMap: on JavaScriptCore it is several times faster than a Map here, on
+   * V8 about as fast.
+   */
+  #memo = new WeakMap<object, NodeRecord>();
+  /** The source objects being visited, outermost first (cycles). */
+  #path: object[] = [];
+  /** Per path depth: the record of a node created early because a cycle reached it (rare). */
+  #early: Map<number, NodeRecord> | undefined;
+  #binaryMemo: WeakMap<object, unknown> | undefined;
+  /** The record of the container the last `#visit` returned, or `undefined` for other values. */
+  #last: NodeRecord | undefined;
+
+  /** A deeply frozen snapshot of `value` (primitives and functions are returned as they are). */
+  store<T>(value: T): T {
+    if (typeof value !== 'object' || value === null) return value;
+    this.#epoch++;
+    try {
+      const stored = this.#visit(value, this.#previous);
+      this.#previous = this.#last;
+      return stored as T;
+    } finally {
+      this.#memo = new WeakMap();
+      this.#path = [];
+      this.#early = undefined;
+      this.#binaryMemo = undefined;
+      this.#last = undefined;
+    }
+  }
+
+  /**
+   * The stored form of `value`. `hint` is the record of the container that
+   * stood at the same place in the previous snapshot. Leaves the record of the
+   * result (if it is a stored container) in `#last`.
+   */
+  #visit(value: unknown, hint: NodeRecord | undefined): unknown {
+    if (typeof value !== 'object' || value === null) {
+      this.#last = undefined;
+      return value;
+    }
+    const seen = this.#memo.get(value);
+    if (seen !== undefined) {
+      this.#last = seen;
+      return seen.node;
+    }
+    const path = this.#path;
+    for (let depth = path.length - 1; depth >= 0; depth--) {
+      if (path[depth] === value) return this.#cycle(depth);
+    }
+    if (Array.isArray(value)) return this.#array(value, hint);
+    if (isPlainObject(value)) return this.#object(value, hint);
+    if (isBinary(value)) return this.#binary(value);
+    // Class instances, Map, Set, Date, Error, Promise, AbortSignal, Usage, ...
+    this.#last = undefined;
+    return value;
+  }
+
+  #array(source: readonly unknown[], hint: NodeRecord | undefined): unknown {
+    const length = source.length;
+    const hints = hint !== undefined && hint.keys === undefined && hint.shareable
+      ? hint
+      : undefined;
+    const hintValues = hints?.values;
+    const hintChildren = hints?.children;
+    let candidate = hints !== undefined && hints.epoch !== this.#epoch &&
+        (hintValues as readonly unknown[]).length === length
+      ? hints
+      : undefined;
+    let values: unknown[] | undefined = candidate === undefined ? [] : undefined;
+    let children: (NodeRecord | undefined)[] | undefined;
+    const depth = this.#path.push(source) - 1;
+    for (let i = 0; i < length; i++) {
+      const previous = hintValues?.[i];
+      const stored = this.#visit(source[i], hintChildren?.[i]);
+      const child = this.#last;
+      if (candidate !== undefined && (stored !== previous || !same(stored, previous))) {
+        values = (hintValues as readonly unknown[]).slice(0, i);
+        if (hintChildren !== NO_CHILDREN) children = hintChildren?.slice(0, i);
+        candidate = undefined;
+      }
+      if (values !== undefined) {
+        values.push(stored);
+        if (child !== undefined) (children ??= new Array(i)).push(child);
+        else children?.push(undefined);
+      }
+    }
+    this.#path.pop();
+    return this.#finish(source, depth, candidate, values, children, undefined, null);
+  }
+
+  #object(source: object, hint: NodeRecord | undefined): unknown {
+    const keys = enumerableOwnKeys(source);
+    const proto = getPrototypeOf(source);
+    const hintKeys = hint?.keys;
+    // Only an object record hints an object (unique records have no keys).
+    const hintValues = hintKeys !== undefined ? (hint as NodeRecord).values : undefined;
+    const hintChildren = hintKeys !== undefined ? (hint as NodeRecord).children : undefined;
+    let candidate = hintKeys !== undefined && hintKeys.length === keys.length &&
+        (hint as NodeRecord).epoch !== this.#epoch &&
+        getPrototypeOf((hint as NodeRecord).node) === proto
+      ? hint
+      : undefined;
+    let values: unknown[] | undefined = candidate === undefined ? [] : undefined;
+    let children: (NodeRecord | undefined)[] | undefined;
+    const depth = this.#path.push(source) - 1;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      // The same key at the same index is the common case; otherwise look for it.
+      let at = i;
+      if (hintKeys !== undefined && hintKeys[i] !== key) at = hintKeys.indexOf(key);
+      const previous = at >= 0 ? hintValues?.[at] : undefined;
+      const stored = this.#visit(
+        (source as Record<PropertyKey, unknown>)[key],
+        at >= 0 ? hintChildren?.[at] : undefined,
+      );
+      const child = this.#last;
+      if (candidate !== undefined && (at !== i || stored !== previous || !same(stored, previous))) {
+        values = (hintValues as readonly unknown[]).slice(0, i);
+        if (hintChildren !== NO_CHILDREN) children = hintChildren?.slice(0, i);
+        candidate = undefined;
+      }
+      if (values !== undefined) {
+        values.push(stored);
+        if (child !== undefined) (children ??= new Array(i)).push(child);
+        else children?.push(undefined);
+      }
+    }
+    this.#path.pop();
+    return this.#finish(source, depth, candidate, values, children, keys, proto);
+  }
+
+  /** Reuses the candidate, fills a node a cycle created early, or interns a new node. */
+  #finish(
+    source: object,
+    depth: number,
+    candidate: NodeRecord | undefined,
+    values: unknown[] | undefined,
+    children: (NodeRecord | undefined)[] | undefined,
+    keys: PropertyKey[] | undefined,
+    proto: object | null,
+  ): unknown {
+    let record: NodeRecord;
+    const early = this.#early?.get(depth);
+    if (early !== undefined) {
+      this.#early?.delete(depth);
+      record = this.#fill(early, values ?? (candidate as NodeRecord).values.slice(), keys);
+    } else if (candidate !== undefined) {
+      candidate.epoch = this.#epoch;
+      record = candidate;
+    } else {
+      record = this.#intern(
+        values as unknown[],
+        children ?? NO_CHILDREN,
+        keys === undefined ? undefined : this.#keyList(keys),
+        proto,
+      );
+    }
+    this.#memo.set(source, record);
+    this.#last = record;
+    return record.node;
+  }
+
+  /**
+   * A cycle reached the source at `depth` before its node exists: create that
+   * node now (empty, filled when the source is done). It is never shared.
+   */
+  #cycle(depth: number): unknown {
+    this.#early ??= new Map();
+    let record = this.#early.get(depth);
+    if (record === undefined) {
+      const source = this.#path[depth];
+      const node: Container = Array.isArray(source)
+        ? []
+        : Object.create(getPrototypeOf(source)) as Record<PropertyKey, unknown>;
+      record = this.#unique(node);
+      this.#early.set(depth, record);
+    }
+    this.#last = record;
+    return record.node;
+  }
+
+  #fill(
+    record: NodeRecord,
+    values: unknown[],
+    keys: readonly PropertyKey[] | undefined,
+  ): NodeRecord {
+    const node = record.node;
+    if (keys === undefined) (node as unknown[]).push(...values);
+    else assign(node as Record<PropertyKey, unknown>, keys, values);
+    freeze(node);
+    return record;
+  }
+
+  /** Buffers and views are copied per snapshot and never shared: comparing bytes costs what copying does. */
+  #binary(source: object): unknown {
+    this.#binaryMemo ??= new WeakMap();
+    const copy = snapshotValue(source, this.#binaryMemo) as Container;
+    const record = this.#unique(copy);
+    this.#memo.set(source, record);
+    this.#last = record;
+    return copy;
+  }
+
+  #unique(node: Container): NodeRecord {
+    return {
+      node,
+      keys: undefined,
+      values: NO_CHILDREN,
+      children: NO_CHILDREN,
+      hash: this.#atomHash(node),
+      shareable: false,
+      epoch: this.#epoch,
+    };
+  }
+
+  #atomHash(value: unknown): number {
+    if (value === 0 && 1 / value < 0) return 0x7ff00001; // Map keys would merge -0 with 0.
+    let id = this.#atoms.get(value);
+    if (id === undefined) {
+      id = this.#atoms.size + 1;
+      this.#atoms.set(value, id);
+    }
+    return id;
+  }
+
+  /** The record of a stored node equal to `values`, not used yet by this snapshot, or a new one. */
+  #intern(
+    values: unknown[],
+    children: readonly (NodeRecord | undefined)[],
+    keys: readonly PropertyKey[] | undefined,
+    proto: object | null,
+  ): NodeRecord {
+    let hash = keys === undefined
+      ? ARRAY_SEED ^ values.length
+      : imul(imul(OBJECT_SEED ^ this.#atomHash(proto), PRIME) ^ this.#atomHash(keys), PRIME);
+    for (let i = 0; i < values.length; i++) {
+      const child = children[i];
+      hash = imul(hash ^ (child !== undefined ? child.hash : this.#atomHash(values[i])), PRIME);
+    }
+    hash &= 0x3fffffff;
+    const bucket = this.#table.get(hash);
+    if (bucket !== undefined) {
+      for (const record of bucket) {
+        if (this.#equal(record, values, keys, proto)) {
+          record.epoch = this.#epoch;
+          return record;
+        }
+      }
+    }
+    let node: Container;
+    if (keys === undefined) {
+      // `values` is this snapshot's own array: it becomes the node (frozen, shared by both).
+      node = values;
+    } else {
+      node = Object.create(proto) as Record<PropertyKey, unknown>;
+      assign(node, keys, values);
+    }
+    freeze(node);
+    const record: NodeRecord = {
+      node,
+      keys,
+      values,
+      children,
+      hash,
+      shareable: true,
+      epoch: this.#epoch,
+    };
+    if (bucket === undefined) this.#table.set(hash, [record]);
+    else bucket.push(record);
+    return record;
+  }
+
+  #equal(
+    record: NodeRecord,
+    values: readonly unknown[],
+    keys: readonly PropertyKey[] | undefined,
+    proto: object | null,
+  ): boolean {
+    if (record.keys !== keys || record.epoch === this.#epoch) return false;
+    const stored = record.values;
+    if (stored.length !== values.length) return false;
+    if (keys !== undefined && getPrototypeOf(record.node) !== proto) return false;
+    for (let i = 0; i < values.length; i++) if (!same(stored[i], values[i])) return false;
+    return true;
+  }
+
+  /** One frozen list per key sequence; keys with symbols are kept as they are (rare). */
+  #keyList(keys: PropertyKey[]): readonly PropertyKey[] {
+    let signature = '';
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (typeof key !== 'string') return freeze(keys);
+      // Length-prefixed, so no key content can fake a boundary.
+      signature += key.length + ':' + key;
+    }
+    let list = this.#keyLists.get(signature);
+    if (list === undefined) {
+      list = freeze(keys);
+      this.#keyLists.set(signature, list);
+    }
+    return list;
+  }
+}
+
+function assign(
+  node: Record<PropertyKey, unknown>,
+  keys: readonly PropertyKey[],
+  values: readonly unknown[],
+): void {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === '__proto__') {
+      // An own "__proto__" key (from JSON.parse) must stay an own data key.
+      defineProperty(node, key, {
+        value: values[i],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    } else {
+      node[key] = values[i];
+    }
+  }
+}
