@@ -32,6 +32,7 @@ import { isScriptedResponse, normalizeResponse } from './_model_response.ts';
 import { Queue } from './_queue.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
 import { frozenSnapshot } from './_snapshot.ts';
+import { SnapshotStore } from './_snapshot_store.ts';
 import { synthesizeStream } from './_stream.ts';
 import {
   InvalidScriptedModelStepError,
@@ -94,6 +95,8 @@ export class ScriptedModel implements Model {
   readonly #calls: RecordedModelCall[] = [];
   readonly #retryAdvice = new RetryAdviceBook();
   readonly #failures = new FailureLog(DOUBLE);
+  // Consecutive requests repeat most of their content; stored calls share it.
+  readonly #requests = new SnapshotStore();
 
   /**
    * Creates a model that will answer calls with `inputs`, in order. Each input
@@ -283,11 +286,12 @@ export class ScriptedModel implements Model {
   }
 
   #record(request: ModelRequest, streamed: boolean): RecordedModelCall {
-    // The single call-time snapshot; every later read copies this private one.
+    // The single call-time snapshot, deeply frozen and shared with earlier calls
+    // where equal; every read copies it, so the sharing never shows.
     const call: RecordedModelCall = Object.freeze({
       index: this.#calls.length,
       streamed,
-      request: frozenSnapshot(request),
+      request: this.#requests.store(request),
     });
     this.#calls.push(call);
     return call;
