@@ -28,12 +28,9 @@
  * @module
  */
 
-import { isPlainObject, snapshotValue } from './_snapshot.ts';
+import { enumerableOwnKeys, isPlainObject, snapshotValue } from './_snapshot.ts';
 
 const getPrototypeOf = Object.getPrototypeOf;
-const objectKeys = Object.keys;
-const ownSymbols = Object.getOwnPropertySymbols;
-const isEnumerable = Object.prototype.propertyIsEnumerable;
 const objectToString = Object.prototype.toString;
 const defineProperty = Object.defineProperty;
 const freeze = Object.freeze;
@@ -77,20 +74,6 @@ function isBinary(value: object): boolean {
   if (ArrayBuffer.isView(value)) return true;
   const tag = objectToString.call(value);
   return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]';
-}
-
-/**
- * The own enumerable keys in `Reflect.ownKeys` order. `Object.keys` plus the
- * (rare) symbols is several times cheaper than `Reflect.ownKeys` and an
- * enumerability check per key.
- */
-export function enumerableOwnKeys(value: object): PropertyKey[] {
-  const keys: PropertyKey[] = objectKeys(value);
-  const symbols = ownSymbols(value);
-  for (let i = 0; i < symbols.length; i++) {
-    if (isEnumerable.call(value, symbols[i])) keys.push(symbols[i]);
-  }
-  return keys;
 }
 
 const NO_CHILDREN: readonly undefined[] = freeze([]);

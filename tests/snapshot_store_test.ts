@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
 import { Usage } from '@openai/agents';
-import { frozenSnapshot, isPlainObject, snapshotValue } from '../testing/_snapshot.ts';
-import { enumerableOwnKeys, SnapshotStore } from '../testing/_snapshot_store.ts';
+import {
+  enumerableOwnKeys,
+  frozenSnapshot,
+  isPlainObject,
+  snapshotValue,
+} from '../testing/_snapshot.ts';
+import { SnapshotStore } from '../testing/_snapshot_store.ts';
 import { describe, test } from './_harness.ts';
 
 /** Every plain object and array reachable from `value` (not through kept identities). */
