@@ -42,26 +42,35 @@ const OBJECT_SEED = 0x27d4eb2f;
 
 type Container = unknown[] | Record<PropertyKey, unknown>;
 
+const ARRAY = 0;
+const OBJECT = 1;
+/** A node no later snapshot may reuse (cycle members, buffer copies), or a kept identity. */
+const LEAF = 2;
+
 /**
- * The store's record of one stored container: the frozen node readers copy,
- * plus what the next snapshots compare against. Records form a tree parallel
- * to the nodes, so walking the previous snapshot never probes a stored value
- * (which could be a user's object kept by identity, or a Proxy).
+ * The store's record of one stored object: the frozen node readers copy (or,
+ * for a kept identity, the object itself), plus what later snapshots compare
+ * against. A record's `values` hold records for objects and the values
+ * themselves otherwise, so records form a tree parallel to the nodes, and
+ * walking the previous snapshot never probes a stored value (which could be a
+ * user's object kept by identity, or a Proxy).
  */
 interface NodeRecord {
-  readonly node: Container;
-  /** The node's own keys in order (shared per key sequence); `undefined` for arrays. */
+  readonly kind: typeof ARRAY | typeof OBJECT | typeof LEAF;
+  readonly node: object;
+  /** An object node's own keys in order (shared per key sequence). */
   readonly keys: readonly PropertyKey[] | undefined;
-  /** The node's values in order (its elements, or its property values in key order). */
+  /** Entries in order: a record for each object value, else the value itself. */
   readonly values: readonly unknown[];
-  /** The record of each value that is itself a stored container, else `undefined`. */
-  readonly children: readonly (NodeRecord | undefined)[];
-  /** Structural hash over the node's prototype, keys and values. */
+  /** Structural hash over the node's prototype, keys and entries. */
   readonly hash: number;
-  /** False for nodes no later snapshot may reuse (cycle members, buffer copies). */
-  readonly shareable: boolean;
   /** The last snapshot (epoch) that used this node. */
   epoch: number;
+}
+
+/** An entry of `values` is a record exactly when it is an object (kept identities are boxed). */
+function nodeOf(entry: unknown): unknown {
+  return typeof entry === 'object' && entry !== null ? (entry as NodeRecord).node : entry;
 }
 
 /** Object.is, spelled out so the common case is one `===`. */
@@ -76,7 +85,12 @@ function isBinary(value: object): boolean {
   return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]';
 }
 
-const NO_CHILDREN: readonly undefined[] = freeze([]);
+/*
+ * Only the nodes readers copy are frozen. The store's own arrays (entries, key
+ * lists) are private and left unfrozen: JavaScriptCore reads frozen arrays
+ * through a slow path.
+ */
+const NO_VALUES: readonly unknown[] = [];
 
 /**
  * Interns snapshots for one owner (one double): `store(value)` returns a deeply
@@ -84,14 +98,16 @@ const NO_CHILDREN: readonly undefined[] = freeze([]);
  * store returned before.
  */
 export class SnapshotStore {
-  /** The previous snapshot's root record: the positional hints of the next one. */
-  #previous: NodeRecord | undefined;
+  /** The previous snapshot's root entry: the positional hints of the next one. */
+  #previous: unknown;
   #epoch = 0;
   /** Content hash to the records with that hash. */
   #table = new Map<number, NodeRecord[]>();
-  /** Ids of primitives and of objects kept by identity, for hashing. */
+  /** Ids of primitives and key lists, for hashing. */
   #atoms = new Map<unknown, number>();
-  /** Key sequences, so nodes with equal keys share one frozen key list. */
+  /** One leaf record per object kept by identity. */
+  #kept = new Map<object, NodeRecord>();
+  /** Key sequences, so nodes with equal keys share one key list. */
   #keyLists = new Map<string, readonly PropertyKey[]>();
   /**
    * Source object to its record, for the snapshot in progress (aliasing). A
@@ -104,125 +120,104 @@ export class SnapshotStore {
   /** Per path depth: the record of a node created early because a cycle reached it (rare). */
   #early: Map<number, NodeRecord> | undefined;
   #binaryMemo: WeakMap<object, unknown> | undefined;
-  /** The record of the container the last `#visit` returned, or `undefined` for other values. */
-  #last: NodeRecord | undefined;
 
   /** A deeply frozen snapshot of `value` (primitives and functions are returned as they are). */
   store<T>(value: T): T {
     if (typeof value !== 'object' || value === null) return value;
     this.#epoch++;
     try {
-      const stored = this.#visit(value, this.#previous);
-      this.#previous = this.#last;
-      return stored as T;
+      const entry = this.#visit(value, this.#previous);
+      this.#previous = entry;
+      return nodeOf(entry) as T;
     } finally {
       this.#memo = new WeakMap();
       this.#path = [];
       this.#early = undefined;
       this.#binaryMemo = undefined;
-      this.#last = undefined;
     }
   }
 
   /**
-   * The stored form of `value`. `hint` is the record of the container that
-   * stood at the same place in the previous snapshot. Leaves the record of the
-   * result (if it is a stored container) in `#last`.
+   * The entry for `value`: its record if it is an object, else the value.
+   * `hint` is the entry that stood at the same place in the previous snapshot.
    */
-  #visit(value: unknown, hint: NodeRecord | undefined): unknown {
-    if (typeof value !== 'object' || value === null) {
-      this.#last = undefined;
-      return value;
-    }
+  #visit(value: unknown, hint: unknown): unknown {
+    if (typeof value !== 'object' || value === null) return value;
     const seen = this.#memo.get(value);
-    if (seen !== undefined) {
-      this.#last = seen;
-      return seen.node;
-    }
+    if (seen !== undefined) return seen;
     const path = this.#path;
     for (let depth = path.length - 1; depth >= 0; depth--) {
       if (path[depth] === value) return this.#cycle(depth);
     }
-    if (Array.isArray(value)) return this.#array(value, hint);
-    if (isPlainObject(value)) return this.#object(value, hint);
+    const record = typeof hint === 'object' && hint !== null ? hint as NodeRecord : undefined;
+    if (Array.isArray(value)) {
+      return this.#array(value, record !== undefined && record.kind === ARRAY ? record : undefined);
+    }
+    if (isPlainObject(value)) {
+      return this.#object(
+        value,
+        record !== undefined && record.kind === OBJECT ? record : undefined,
+      );
+    }
     if (isBinary(value)) return this.#binary(value);
     // Class instances, Map, Set, Date, Error, Promise, AbortSignal, Usage, ...
-    this.#last = undefined;
-    return value;
+    let kept = this.#kept.get(value);
+    if (kept === undefined) {
+      kept = this.#leaf(value);
+      this.#kept.set(value, kept);
+    }
+    return kept;
   }
 
   #array(source: readonly unknown[], hint: NodeRecord | undefined): unknown {
     const length = source.length;
-    const hints = hint !== undefined && hint.keys === undefined && hint.shareable
+    const hints = hint?.values;
+    let candidate = hint !== undefined && hint.epoch !== this.#epoch &&
+        (hints as readonly unknown[]).length === length
       ? hint
       : undefined;
-    const hintValues = hints?.values;
-    const hintChildren = hints?.children;
-    let candidate = hints !== undefined && hints.epoch !== this.#epoch &&
-        (hintValues as readonly unknown[]).length === length
-      ? hints
-      : undefined;
     let values: unknown[] | undefined = candidate === undefined ? [] : undefined;
-    let children: (NodeRecord | undefined)[] | undefined;
     const depth = this.#path.push(source) - 1;
     for (let i = 0; i < length; i++) {
-      const previous = hintValues?.[i];
-      const stored = this.#visit(source[i], hintChildren?.[i]);
-      const child = this.#last;
-      if (candidate !== undefined && (stored !== previous || !same(stored, previous))) {
-        values = (hintValues as readonly unknown[]).slice(0, i);
-        if (hintChildren !== NO_CHILDREN) children = hintChildren?.slice(0, i);
+      const previous = hints?.[i];
+      const entry = this.#visit(source[i], previous);
+      if (candidate !== undefined && (entry !== previous || !same(entry, previous))) {
+        values = (hints as readonly unknown[]).slice(0, i);
         candidate = undefined;
       }
-      if (values !== undefined) {
-        values.push(stored);
-        if (child !== undefined) (children ??= new Array(i)).push(child);
-        else children?.push(undefined);
-      }
+      values?.push(entry);
     }
     this.#path.pop();
-    return this.#finish(source, depth, candidate, values, children, undefined, null);
+    return this.#finish(source, depth, candidate, values, undefined, null);
   }
 
   #object(source: object, hint: NodeRecord | undefined): unknown {
     const keys = enumerableOwnKeys(source);
     const proto = getPrototypeOf(source);
     const hintKeys = hint?.keys;
-    // Only an object record hints an object (unique records have no keys).
-    const hintValues = hintKeys !== undefined ? (hint as NodeRecord).values : undefined;
-    const hintChildren = hintKeys !== undefined ? (hint as NodeRecord).children : undefined;
-    let candidate = hintKeys !== undefined && hintKeys.length === keys.length &&
-        (hint as NodeRecord).epoch !== this.#epoch &&
-        getPrototypeOf((hint as NodeRecord).node) === proto
-      ? hint
-      : undefined;
+    const hints = hint?.values;
+    let candidate =
+      hint !== undefined && (hintKeys as readonly PropertyKey[]).length === keys.length &&
+        hint.epoch !== this.#epoch && getPrototypeOf(hint.node) === proto
+        ? hint
+        : undefined;
     let values: unknown[] | undefined = candidate === undefined ? [] : undefined;
-    let children: (NodeRecord | undefined)[] | undefined;
     const depth = this.#path.push(source) - 1;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       // The same key at the same index is the common case; otherwise look for it.
       let at = i;
       if (hintKeys !== undefined && hintKeys[i] !== key) at = hintKeys.indexOf(key);
-      const previous = at >= 0 ? hintValues?.[at] : undefined;
-      const stored = this.#visit(
-        (source as Record<PropertyKey, unknown>)[key],
-        at >= 0 ? hintChildren?.[at] : undefined,
-      );
-      const child = this.#last;
-      if (candidate !== undefined && (at !== i || stored !== previous || !same(stored, previous))) {
-        values = (hintValues as readonly unknown[]).slice(0, i);
-        if (hintChildren !== NO_CHILDREN) children = hintChildren?.slice(0, i);
+      const previous = at >= 0 ? hints?.[at] : undefined;
+      const entry = this.#visit((source as Record<PropertyKey, unknown>)[key], previous);
+      if (candidate !== undefined && (at !== i || entry !== previous || !same(entry, previous))) {
+        values = (hints as readonly unknown[]).slice(0, i);
         candidate = undefined;
       }
-      if (values !== undefined) {
-        values.push(stored);
-        if (child !== undefined) (children ??= new Array(i)).push(child);
-        else children?.push(undefined);
-      }
+      values?.push(entry);
     }
     this.#path.pop();
-    return this.#finish(source, depth, candidate, values, children, keys, proto);
+    return this.#finish(source, depth, candidate, values, keys, proto);
   }
 
   /** Reuses the candidate, fills a node a cycle created early, or interns a new node. */
@@ -231,10 +226,9 @@ export class SnapshotStore {
     depth: number,
     candidate: NodeRecord | undefined,
     values: unknown[] | undefined,
-    children: (NodeRecord | undefined)[] | undefined,
     keys: PropertyKey[] | undefined,
     proto: object | null,
-  ): unknown {
+  ): NodeRecord {
     let record: NodeRecord;
     const early = this.#early?.get(depth);
     if (early !== undefined) {
@@ -246,33 +240,29 @@ export class SnapshotStore {
     } else {
       record = this.#intern(
         values as unknown[],
-        children ?? NO_CHILDREN,
         keys === undefined ? undefined : this.#keyList(keys),
         proto,
       );
     }
     this.#memo.set(source, record);
-    this.#last = record;
-    return record.node;
+    return record;
   }
 
   /**
    * A cycle reached the source at `depth` before its node exists: create that
    * node now (empty, filled when the source is done). It is never shared.
    */
-  #cycle(depth: number): unknown {
+  #cycle(depth: number): NodeRecord {
     this.#early ??= new Map();
     let record = this.#early.get(depth);
     if (record === undefined) {
       const source = this.#path[depth];
-      const node: Container = Array.isArray(source)
-        ? []
-        : Object.create(getPrototypeOf(source)) as Record<PropertyKey, unknown>;
-      record = this.#unique(node);
+      record = this.#leaf(
+        Array.isArray(source) ? [] : Object.create(getPrototypeOf(source)) as object,
+      );
       this.#early.set(depth, record);
     }
-    this.#last = record;
-    return record.node;
+    return record;
   }
 
   #fill(
@@ -281,30 +271,30 @@ export class SnapshotStore {
     keys: readonly PropertyKey[] | undefined,
   ): NodeRecord {
     const node = record.node;
-    if (keys === undefined) (node as unknown[]).push(...values);
-    else assign(node as Record<PropertyKey, unknown>, keys, values);
+    if (keys === undefined) {
+      for (let i = 0; i < values.length; i++) (node as unknown[]).push(nodeOf(values[i]));
+    } else {
+      assign(node as Record<PropertyKey, unknown>, keys, values);
+    }
     freeze(node);
     return record;
   }
 
   /** Buffers and views are copied per snapshot and never shared: comparing bytes costs what copying does. */
-  #binary(source: object): unknown {
+  #binary(source: object): NodeRecord {
     this.#binaryMemo ??= new WeakMap();
-    const copy = snapshotValue(source, this.#binaryMemo) as Container;
-    const record = this.#unique(copy);
+    const record = this.#leaf(snapshotValue(source, this.#binaryMemo) as object);
     this.#memo.set(source, record);
-    this.#last = record;
-    return copy;
+    return record;
   }
 
-  #unique(node: Container): NodeRecord {
+  #leaf(node: object): NodeRecord {
     return {
+      kind: LEAF,
       node,
       keys: undefined,
-      values: NO_CHILDREN,
-      children: NO_CHILDREN,
+      values: NO_VALUES,
       hash: this.#atomHash(node),
-      shareable: false,
       epoch: this.#epoch,
     };
   }
@@ -322,7 +312,6 @@ export class SnapshotStore {
   /** The record of a stored node equal to `values`, not used yet by this snapshot, or a new one. */
   #intern(
     values: unknown[],
-    children: readonly (NodeRecord | undefined)[],
     keys: readonly PropertyKey[] | undefined,
     proto: object | null,
   ): NodeRecord {
@@ -330,8 +319,11 @@ export class SnapshotStore {
       ? ARRAY_SEED ^ values.length
       : imul(imul(OBJECT_SEED ^ this.#atomHash(proto), PRIME) ^ this.#atomHash(keys), PRIME);
     for (let i = 0; i < values.length; i++) {
-      const child = children[i];
-      hash = imul(hash ^ (child !== undefined ? child.hash : this.#atomHash(values[i])), PRIME);
+      const entry = values[i];
+      const entryHash = typeof entry === 'object' && entry !== null
+        ? (entry as NodeRecord).hash
+        : this.#atomHash(entry);
+      hash = imul(hash ^ entryHash, PRIME);
     }
     hash &= 0x3fffffff;
     const bucket = this.#table.get(hash);
@@ -345,20 +337,19 @@ export class SnapshotStore {
     }
     let node: Container;
     if (keys === undefined) {
-      // `values` is this snapshot's own array: it becomes the node (frozen, shared by both).
-      node = values;
+      node = [];
+      for (let i = 0; i < values.length; i++) node.push(nodeOf(values[i]));
     } else {
       node = Object.create(proto) as Record<PropertyKey, unknown>;
       assign(node, keys, values);
     }
     freeze(node);
     const record: NodeRecord = {
+      kind: keys === undefined ? ARRAY : OBJECT,
       node,
       keys,
       values,
-      children,
       hash,
-      shareable: true,
       epoch: this.#epoch,
     };
     if (bucket === undefined) this.#table.set(hash, [record]);
@@ -380,18 +371,18 @@ export class SnapshotStore {
     return true;
   }
 
-  /** One frozen list per key sequence; keys with symbols are kept as they are (rare). */
+  /** One list per key sequence; keys with symbols are kept as they are (rare). */
   #keyList(keys: PropertyKey[]): readonly PropertyKey[] {
     let signature = '';
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
-      if (typeof key !== 'string') return freeze(keys);
+      if (typeof key !== 'string') return keys;
       // Length-prefixed, so no key content can fake a boundary.
       signature += key.length + ':' + key;
     }
     let list = this.#keyLists.get(signature);
     if (list === undefined) {
-      list = freeze(keys);
+      list = keys;
       this.#keyLists.set(signature, list);
     }
     return list;
@@ -405,16 +396,12 @@ function assign(
 ): void {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
+    const value = nodeOf(values[i]);
     if (key === '__proto__') {
       // An own "__proto__" key (from JSON.parse) must stay an own data key.
-      defineProperty(node, key, {
-        value: values[i],
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
+      defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
     } else {
-      node[key] = values[i];
+      node[key] = value;
     }
   }
 }
