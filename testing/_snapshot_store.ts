@@ -1,11 +1,11 @@
 /**
- * Shared, deeply frozen storage for the snapshots a double records call after
+ * Shared, immutable storage for the snapshots a double records call after
  * call.
  *
  * The Runner rebuilds (structured-clones) its whole input every turn, so a
  * model called N times sees N requests that repeat almost all of their
  * content in new objects. Copying each request keeps O(N²) objects alive. A
- * {@link SnapshotStore} keeps snapshots as frozen nodes instead, and a node
+ * {@link SnapshotStore} keeps snapshots as immutable nodes instead, and a node
  * equal to one stored before is reused, so a store holds O(total new content)
  * and recording a request allocates only what is new in it. Two tiers find
  * the equal node:
@@ -20,8 +20,8 @@
  * objects (any realm) and arrays are copied, buffers and views are copied,
  * everything else keeps its identity; accessors are read once, non-enumerable
  * keys are dropped, an own `__proto__` key stays an own key, cycles and
- * aliasing are preserved. Sharing never shows: stored nodes are frozen and
- * private, and readers get a fresh copy (`frozenSnapshot(stored)`). Within
+ * aliasing are preserved. Sharing never shows: stored nodes are immutable
+ * (object nodes frozen) and private, and readers get a fresh copy (`frozenSnapshot(stored)`). Within
  * one snapshot two distinct source objects never share a node, even with
  * equal content, so a reader's copy has exactly the aliasing of the source.
  *
@@ -86,16 +86,17 @@ function isBinary(value: object): boolean {
 }
 
 /*
- * Only the nodes readers copy are frozen. The store's own arrays (entries, key
- * lists) are private and left unfrozen: JavaScriptCore reads frozen arrays
- * through a slow path.
+ * Only object nodes are frozen. Arrays (array nodes, entries, key lists) are
+ * left unfrozen: JavaScriptCore freezes an array in O(length) and reads frozen
+ * arrays through a slow path. All of it is private: no stored node is ever
+ * handed out (every read copies), so nothing can mutate it.
  */
 const NO_VALUES: readonly unknown[] = [];
 
 /**
- * Interns snapshots for one owner (one double): `store(value)` returns a deeply
- * frozen snapshot of `value` that shares equal subtrees with the snapshots this
- * store returned before.
+ * Interns snapshots for one owner (one double): `store(value)` returns an
+ * immutable snapshot of `value` that shares equal subtrees with the snapshots
+ * this store returned before.
  */
 export class SnapshotStore {
   /** The previous snapshot's root entry: the positional hints of the next one. */
@@ -121,7 +122,7 @@ export class SnapshotStore {
   #early: Map<number, NodeRecord> | undefined;
   #binaryMemo: WeakMap<object, unknown> | undefined;
 
-  /** A deeply frozen snapshot of `value` (primitives and functions are returned as they are). */
+  /** An immutable snapshot of `value` (primitives and functions are returned as they are). */
   store<T>(value: T): T {
     if (typeof value !== 'object' || value === null) return value;
     this.#epoch++;
@@ -275,8 +276,8 @@ export class SnapshotStore {
       for (let i = 0; i < values.length; i++) (node as unknown[]).push(nodeOf(values[i]));
     } else {
       assign(node as Record<PropertyKey, unknown>, keys, values);
+      freeze(node);
     }
-    freeze(node);
     return record;
   }
 
@@ -342,8 +343,11 @@ export class SnapshotStore {
     } else {
       node = Object.create(proto) as Record<PropertyKey, unknown>;
       assign(node, keys, values);
+      // Arrays are left unfrozen: freezing one costs O(length) on JavaScriptCore
+      // (0.4 ms for 2,000 elements), i.e. O(N²) over a growing history. Nodes are
+      // private and never handed out, so nothing could mutate them anyway.
+      freeze(node);
     }
-    freeze(node);
     const record: NodeRecord = {
       kind: keys === undefined ? ARRAY : OBJECT,
       node,

@@ -60,10 +60,13 @@ describe('SnapshotStore: the same rules as snapshotValue', () => {
     });
   }
 
-  test('stored snapshots are deeply frozen; read copies are fresh and mutable below the top', () => {
+  test('stored object nodes are frozen; read copies are fresh and mutable below the top', () => {
     const store = new SnapshotStore();
     const stored = store.store({ a: [{ b: 1 }], c: { d: [2] } });
-    for (const node of containers(stored)) assert.ok(Object.isFrozen(node));
+    for (const node of containers(stored)) {
+      // Array nodes stay unfrozen (freezing costs O(length) on JavaScriptCore); they are private.
+      if (!Array.isArray(node)) assert.ok(Object.isFrozen(node));
+    }
     const read = frozenSnapshot(stored);
     assert.ok(Object.isFrozen(read));
     assert.ok(!Object.isFrozen(read.a));
