@@ -56,12 +56,21 @@ export function runTeardownChecks(double: string, checks: ReadonlyArray<() => vo
       errors.push(error);
     }
   }
+  throwCollected(errors, (count) => `${double} teardown found ${count} problems`);
+}
+
+/**
+ * Throws nothing for no errors, the error itself for one, and an
+ * `AggregateError` for several, its message `headline(count)` followed by every
+ * error's message, so a runner that prints only the message still shows all.
+ */
+export function throwCollected(errors: unknown[], headline: (count: number) => string): void {
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) {
     throw new AggregateError(
       errors,
-      `${double} teardown found ${errors.length} problems: ${
-        errors.map((e) => (e instanceof Error ? e.message : String(e))).join(' | ')
+      `${headline(errors.length)}: ${
+        errors.map((error) => (error instanceof Error ? error.message : String(error))).join(' | ')
       }`,
     );
   }

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { throwCollected } from './_failure_log.ts';
 import type { ScriptedModelInput } from './model_steps.ts';
 import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
 import { ScriptedModel } from './scripted_model.ts';
@@ -48,17 +49,7 @@ export async function assertAllComplete(...doubles: VerifiableDouble[]): Promise
       errors.push(error);
     }
   }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) {
-    throw new AggregateError(
-      errors,
-      `${errors.length} test doubles failed their teardown checks: ${
-        errors.map((error) => (error instanceof Error ? error.message : String(error))).join(
-          ' | ',
-        )
-      }`,
-    );
-  }
+  throwCollected(errors, (count) => `${count} test doubles failed their teardown checks`);
 }
 
 function disposeOnce(double: VerifiableDouble): void | PromiseLike<void> {
