@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildNpmArgs } from './_commands.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npmDir = path.join(root, 'npm');
@@ -81,15 +82,7 @@ process.exit(failed.length > 0 ? 1 : 0);
 function ensureBuilt() {
   if (fs.existsSync(path.join(npmDir, 'package.json'))) return;
   if (args.includes('--no-build')) fail('npm/ is not built (run `npm run build`)');
-  const res = exec(bin('deno'), [
-    'run',
-    '--allow-read',
-    '--allow-write',
-    '--allow-env',
-    '--allow-run',
-    'scripts/build_npm.ts',
-    '--build-only',
-  ]);
+  const res = exec(bin('deno'), [...buildNpmArgs, '--build-only']);
   if (res.status !== 0) fail(`npm build failed:\n${lastLines(res.stdout + res.stderr, 60)}`);
 }
 

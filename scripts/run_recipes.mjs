@@ -20,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildNpmArgs } from './_commands.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const recipesDir = path.join(root, 'tests', 'recipes');
@@ -183,16 +184,8 @@ function ensureBuilt() {
     return;
   }
   const started = performance.now();
-  const res = exec(bin('deno'), [
-    'run',
-    '--allow-read',
-    '--allow-write',
-    '--allow-env',
-    '--allow-run',
-    'scripts/build_npm.ts',
-    // Only the build (no suite, smoke or consumer run): the recipes are the test here.
-    '--build-only',
-  ]);
+  // Only the build (no suite, smoke or consumer run): the recipes are the test here.
+  const res = exec(bin('deno'), [...buildNpmArgs, '--build-only']);
   if (res.status !== 0) fail(`npm build failed:\n${tail(res.stdout + res.stderr, 60)}`);
   buildMs = performance.now() - started;
   notes.push(`built npm/ in ${seconds(buildMs)} before the Node run (not in the node wall time)`);

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureRuntimes } from './_ensure_runtimes.mjs';
+import { buildNpmArgs } from './_commands.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = path.join(root, '.cache', 'test-logs');
@@ -69,14 +70,7 @@ const steps = [
   {
     name: 'node',
     command: 'deno',
-    args: [
-      'run',
-      '--allow-read',
-      '--allow-write',
-      '--allow-env',
-      '--allow-run',
-      'scripts/build_npm.ts',
-    ],
+    args: [...buildNpmArgs],
     counts: nodeCounts,
   },
   {
