@@ -331,10 +331,12 @@ function markdown(runs, nodeOurs, started, loads) {
     '(the floor); **sdk** = `ScriptedModel` / `ScriptedRealtimeTransport` from `@openai/agents` ' +
     '0.20.0 (competitor); **ours** = scripted-agents (Deno and Bun: the sources; Node: ' +
     `${nodeOurs}).`,
-    '- Cells: median time ± half the interquartile range; **bold** = median of the per-repetition ' +
-    "ratios to the row's baseline (bare for the tool loop, SDK for realtime and imports). " +
-    'Variants are interleaved in every repetition, after a forced GC. "ours ÷ SDK" divides the medians ' +
-    '(heap: retained bytes).',
+    '- Cells: median process CPU time (user + system, all threads, so GC and JIT count) ± half the ' +
+    "interquartile range; **bold** = median of the per-repetition CPU-time ratios to the row's " +
+    'baseline (bare for the tool loop, SDK for realtime and imports), the same ratio on wall-clock ' +
+    'time in brackets. CPU time, because the machine is shared: wall time also counts the time other ' +
+    'processes held the cores. Variants are interleaved in every repetition, each sample after a ' +
+    'forced GC. "ours ÷ SDK" divides the CPU medians (heap: retained bytes).',
     '- Tool loop: the real `Runner` (`tracingDisabled`), one zod tool, N − 1 function calls and a ' +
     'final message; 200 turns: 1 warm-up + 5 repetitions, 1,000 turns: 3 repetitions (after the ' +
     '200-turn runs warmed the JIT). Streamed rows use automatic stream synthesis (the streamed ' +
