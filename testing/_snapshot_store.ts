@@ -60,6 +60,8 @@ interface NodeRecord {
   readonly node: object;
   /** An object node's own keys in order (shared per key sequence). */
   readonly keys: readonly PropertyKey[] | undefined;
+  /** An object node's prototype (kept here so comparing never touches the node). */
+  readonly proto: object | null;
   /** Entries in order: a record for each object value, else the value itself. */
   readonly values: readonly unknown[];
   /** Structural hash over the node's prototype, keys and entries. */
@@ -199,7 +201,7 @@ export class SnapshotStore {
     const hints = hint?.values;
     let candidate =
       hint !== undefined && (hintKeys as readonly PropertyKey[]).length === keys.length &&
-        hint.epoch !== this.#epoch && getPrototypeOf(hint.node) === proto
+        hint.epoch !== this.#epoch && hint.proto === proto
         ? hint
         : undefined;
     let values: unknown[] | undefined = candidate === undefined ? [] : undefined;
@@ -294,6 +296,7 @@ export class SnapshotStore {
       kind: LEAF,
       node,
       keys: undefined,
+      proto: null,
       values: NO_VALUES,
       hash: this.#atomHash(node),
       epoch: this.#epoch,
@@ -352,6 +355,7 @@ export class SnapshotStore {
       kind: keys === undefined ? ARRAY : OBJECT,
       node,
       keys,
+      proto,
       values,
       hash,
       epoch: this.#epoch,
@@ -370,7 +374,7 @@ export class SnapshotStore {
     if (record.keys !== keys || record.epoch === this.#epoch) return false;
     const stored = record.values;
     if (stored.length !== values.length) return false;
-    if (keys !== undefined && getPrototypeOf(record.node) !== proto) return false;
+    if (record.proto !== proto) return false;
     for (let i = 0; i < values.length; i++) if (!same(stored[i], values[i])) return false;
     return true;
   }
