@@ -34,22 +34,6 @@ export class Queue<T> {
     return item;
   }
 
-  /** The head item without removing it. */
-  peek(): T | undefined {
-    return this.#head < this.#items.length ? this.#items[this.#head] : undefined;
-  }
-
-  /** Removes the first item for which `predicate` is true; returns whether one was removed. */
-  remove(predicate: (item: T) => boolean): boolean {
-    for (let i = this.#head; i < this.#items.length; i++) {
-      if (predicate(this.#items[i] as T)) {
-        this.#items.splice(i, 1);
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** Removes every item and returns them in order. */
   drain(): T[] {
     const items = this.toArray();
