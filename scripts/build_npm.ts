@@ -15,8 +15,13 @@
  *      one instance of every module. The tests are not in `files`: never published.
  * 2. `npm/script/**.js` (+ `.d.ts`): the ESM output transpiled to CommonJS, with
  *    the declarations copied beside it so `require` gets CommonJS-flavoured types.
- * 3. `npm/package.json`, README.md and LICENSE.
- * 4. Unless `--build-only`: `node --test` on the built tests (skipped by
+ * 3. The published ESM entry points are bundled (`deno bundle`, esbuild inside):
+ *    `npm/esm/{mod,testing/mod,realtime_testing/mod}.js` plus shared
+ *    `npm/esm/chunk-*.js`, the SDK left external. Importing `scripted-agents/testing`
+ *    then loads three of our files instead of twenty. The per-module ESM stays in
+ *    `npm/esm` for the tests that import private modules; it is not published.
+ * 4. `npm/package.json`, README.md and LICENSE.
+ * 5. Unless `--build-only`: `node --test` on the built tests (skipped by
  *    `--no-test`), a CommonJS smoke test of every entry point, and (unless
  *    `--no-consumer`) `npm pack` installed into a separate temporary consumer
  *    project, whose entry points must import under Node ESM and CommonJS and
@@ -73,6 +78,7 @@ await fs.rm(out, { recursive: true, force: true });
 const project = readProject();
 compile(project.options, project.library, project.tests);
 await writeCommonJs();
+await bundleEsm();
 await checkDeclarations();
 await writePackageFiles();
 step(`built npm/ (scripted-agents@${version}) in ${seconds(performance.now() - started)}`);
@@ -244,6 +250,66 @@ async function writeCommonJs(): Promise<void> {
   await writeJson(path.join(scriptDir, 'package.json'), { type: 'commonjs' });
 }
 
+/**
+ * Replaces each ESM entry point with a bundle of its modules. Shared modules
+ * land in shared chunks (code splitting), so an export re-exported by two
+ * entries (`DoubleFailuresError`) keeps one identity. Only our own compiled
+ * library modules may end up inside a bundle: every peer is external.
+ */
+async function bundleEsm(): Promise<void> {
+  const staging = path.join(out, '.bundle');
+  const externals = Object.keys(peerDependencies).flatMap((name) => [
+    '--external',
+    name,
+    '--external',
+    `${name}/*`,
+  ]);
+  const inputs = Object.values(entries).map((source) => path.join(esmDir, `${source}.js`));
+  const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      'bundle',
+      '--quiet',
+      '--no-config',
+      '--code-splitting',
+      '--format=esm',
+      '--platform=browser',
+      '--keep-names',
+      ...externals,
+      '--outdir',
+      staging,
+      ...inputs,
+    ],
+    cwd: root,
+    stdout: 'null',
+    stderr: 'piped',
+  }).output();
+  if (code !== 0) fail(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
+  const expected = new Set(Object.values(entries).map((source) => `${source}.js`));
+  const problems: string[] = [];
+  let chunks = 0;
+  for (const file of await walk(staging)) {
+    const relative = path.relative(staging, file).split(path.sep).join('/');
+    const isChunk = /^chunk-[A-Z0-9]+\.js$/.test(relative);
+    if (!expected.delete(relative) && !isChunk) problems.push(`unexpected output ${relative}`);
+    if (isChunk) chunks += 1;
+    // esbuild marks each inlined module with a `// path` comment line.
+    for (const [, module] of (await fs.readFile(file, 'utf8')).matchAll(/^\/\/ (\S+\.js)$/gm)) {
+      const inside = path.relative(esmDir, path.resolve(root, module)).split(path.sep).join('/');
+      const ours = inside === 'mod.js' || libraryDirs.some((dir) => inside.startsWith(`${dir}/`));
+      if (!ours) problems.push(`${relative} inlines ${module}`);
+    }
+  }
+  for (const missing of expected) problems.push(`missing bundle ${missing}`);
+  if (problems.length > 0) fail(`unexpected ESM bundle:\n  ${problems.join('\n  ')}`);
+  for (const file of await walk(staging)) {
+    const target = path.join(esmDir, path.relative(staging, file));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.rename(file, target);
+  }
+  await fs.rm(staging, { recursive: true, force: true });
+  step(`bundled ${Object.keys(entries).length} ESM entry points (+${chunks} shared chunks)`);
+}
+
 /** The published types must stand on their own, without Node's or Deno's globals. */
 async function checkDeclarations(): Promise<void> {
   const problems: string[] = [];
@@ -300,8 +366,8 @@ async function writePackageFiles(): Promise<void> {
     exports: exportsMap,
     typesVersions: { '*': typesVersions },
     files: [
-      'esm/mod.js',
-      ...libraryDirs.map((dir) => `esm/${dir}/`),
+      ...Object.values(entries).map((source) => `esm/${source}.js`),
+      'esm/chunk-*.js',
       'script/',
       'types/',
       'README.md',
