@@ -13,6 +13,9 @@
  *   --no-cold                  skip the cold-import measurement
  *   --build                    run `npm run build` first (Node measures the built package)
  *   --out=PATH                 where to write the table (default bench/RESULTS.md)
+ *   --instructions[=TURNS]     Node only, needs valgrind: also count the machine instructions of
+ *                              one TURNS-turn loop (default 200) per contender, minus a 1-turn
+ *                              run (start-up); deterministic, unlike CPU time on a shared machine
  *
  * Under Node ours is the built npm package (npm/), linked into a scratch
  * node_modules next to the compiled bench. When npm/ is missing or older than
@@ -40,6 +43,9 @@ const only = option('only', undefined);
 const coldSamples = Number(option('cold-samples', quick ? '3' : '10'));
 const outFile = path.resolve(root, option('out', 'bench/RESULTS.md'));
 const full = args.includes('--full');
+const instructionTurns = args.includes('--instructions')
+  ? 200
+  : Number(option('instructions', '0'));
 const benchArgs = [
   ...(quick ? ['--quick'] : []),
   ...(full ? ['--full'] : []),
@@ -253,6 +259,67 @@ function coldImport(runtime, built, preload = []) {
 }
 
 // ---------------------------------------------------------------------------
+// Instruction counts: valgrind's cachegrind counts every instruction the
+// process executes (all threads, JIT code included), with no cache model.
+
+function countInstructions(turns, contender) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('valgrind', [
+      '--tool=cachegrind',
+      '--cache-sim=no',
+      '--cachegrind-out-file=/dev/null',
+      process.execPath,
+      path.join(scratch, 'bench', 'one_loop.js'),
+      String(turns),
+      contender,
+    ], { cwd: scratch, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const refs = stderr.match(/I\s+refs:\s+([\d,]+)/)?.[1];
+      if (code !== 0 || refs === undefined) {
+        reject(new Error(`valgrind ${contender} ${turns} failed (exit ${code}):\n${stderr}`));
+      } else {
+        resolve(Number(refs.replaceAll(',', '')));
+      }
+    });
+  });
+}
+
+/** Loop instructions per contender: a TURNS-turn run minus a 1-turn run, two at a time. */
+async function instructionCounts(turns) {
+  const contenders = ['bare', 'sdk', 'ours'];
+  const jobs = contenders.flatMap((c) => [[c, turns], [c, 1]]);
+  const counts = {};
+  for (let i = 0; i < jobs.length; i += 2) {
+    const batch = jobs.slice(i, i + 2);
+    log(`  valgrind: ${batch.map(([c, n]) => `${c} ${n}`).join(', ')}`);
+    const results = await Promise.all(batch.map(([c, n]) => countInstructions(n, c)));
+    batch.forEach(([c, n], k) => (counts[`${c}:${n}`] = results[k]));
+  }
+  return contenders.map((name) => ({
+    name,
+    loop: counts[`${name}:${turns}`] - counts[`${name}:1`],
+    startup: counts[`${name}:1`],
+  }));
+}
+
+function instructionRow(turns, counts) {
+  if (!counts) return [];
+  const by = Object.fromEntries(counts.map((c) => [c.name, c]));
+  const fmt = (c) => `${(c.loop / 1e9).toFixed(2)} G`;
+  const ratio = (c) => c.loop / by.bare.loop;
+  return [
+    `| Tool loop, ${turns} turns, machine instructions (valgrind) | ${fmt(by.bare)} | ${
+      fmt(by.sdk)
+    } · **${ratio(by.sdk).toFixed(3)}×** | ${fmt(by.ours)} · **${ratio(by.ours).toFixed(3)}×** | ${
+      (by.ours.loop / by.sdk.loop).toFixed(2)
+    }× | deterministic: what the CPU-time rows measure without the noise |`,
+  ];
+}
+
+// ---------------------------------------------------------------------------
 // The table.
 
 function cpuModel() {
@@ -379,7 +446,7 @@ function markdown(runs, nodeOurs, started, loads) {
     'which a third party may not (REFERENCE §6).',
     '',
   ];
-  for (const { result, cold } of runs) {
+  for (const { result, cold, instructions } of runs) {
     const rt = result.runtime;
     lines.push(
       `## ${rt.name} ${rt.version} (${rt.engine})${result.forcedGc ? '' : ' — no forced GC'}`,
@@ -388,6 +455,7 @@ function markdown(runs, nodeOurs, started, loads) {
     lines.push('| Scenario | bare (a) | SDK double (b) | ours (c) | ours ÷ SDK | target |');
     lines.push('|---|---|---|---|---|---|');
     lines.push(...timeRows(result));
+    lines.push(...instructionRow(instructionTurns, instructions));
     for (const { title, rows } of cold ?? []) lines.push(...coldRows(title, rows));
     lines.push('');
   }
@@ -435,7 +503,15 @@ for (const runtime of runtimes) {
       }
     }
   }
-  runs.push({ result, cold });
+  let instructions;
+  if (runtime === 'node' && instructionTurns > 0) {
+    log(`node: machine instructions of one ${instructionTurns}-turn loop per contender (valgrind)`);
+    instructions = await instructionCounts(instructionTurns);
+    for (const c of instructions) {
+      log(`  ${c.name.padEnd(5)} loop ${(c.loop / 1e9).toFixed(3)} G instructions`);
+    }
+  }
+  runs.push({ result, cold, instructions });
 }
 loads.end = os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
