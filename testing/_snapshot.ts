@@ -18,6 +18,7 @@ const objectKeys = Object.keys;
 const ownSymbols = Object.getOwnPropertySymbols;
 const isEnumerable = Object.prototype.propertyIsEnumerable;
 const hasOwn = Object.prototype.hasOwnProperty;
+const objectPrototype = Object.prototype;
 
 /** Prototypes already classified as "plain object" prototypes (any realm). */
 const plainPrototypes = new WeakSet<object>([Object.prototype]);
@@ -29,7 +30,7 @@ const nonPlainPrototypes = new WeakSet<object>();
  */
 export function isPlainObject(value: object): boolean {
   const proto = getPrototypeOf(value);
-  if (proto === null || plainPrototypes.has(proto)) return true;
+  if (proto === objectPrototype || proto === null || plainPrototypes.has(proto)) return true;
   if (nonPlainPrototypes.has(proto)) return false;
   const plain = hasOwn.call(proto, 'constructor') &&
     typeof proto.constructor === 'function' &&

@@ -31,6 +31,7 @@
 import { enumerableOwnKeys, isPlainObject, snapshotValue } from './_snapshot.ts';
 
 const getPrototypeOf = Object.getPrototypeOf;
+const objectPrototype = Object.prototype;
 const objectToString = Object.prototype.toString;
 const defineProperty = Object.defineProperty;
 const freeze = Object.freeze;
@@ -153,6 +154,15 @@ export class SnapshotStore {
       if (path[depth] === value) return this.#cycle(depth);
     }
     const record = typeof hint === 'object' && hint !== null ? hint as NodeRecord : undefined;
+    const proto = getPrototypeOf(value);
+    // Same-realm plain objects first: the Runner's items are all of them.
+    if (proto === objectPrototype || proto === null) {
+      return this.#object(
+        value,
+        record !== undefined && record.kind === OBJECT ? record : undefined,
+        proto,
+      );
+    }
     if (Array.isArray(value)) {
       return this.#array(value, record !== undefined && record.kind === ARRAY ? record : undefined);
     }
@@ -160,6 +170,7 @@ export class SnapshotStore {
       return this.#object(
         value,
         record !== undefined && record.kind === OBJECT ? record : undefined,
+        proto,
       );
     }
     if (isBinary(value)) return this.#binary(value);
@@ -183,7 +194,11 @@ export class SnapshotStore {
     const depth = this.#path.push(source) - 1;
     for (let i = 0; i < length; i++) {
       const previous = hints?.[i];
-      const entry = this.#visit(source[i], previous);
+      const value = source[i];
+      // Most entries are primitives: skip the call.
+      const entry = typeof value === 'object' && value !== null
+        ? this.#visit(value, previous)
+        : value;
       if (candidate !== undefined && (entry !== previous || !same(entry, previous))) {
         values = (hints as readonly unknown[]).slice(0, i);
         candidate = undefined;
@@ -194,9 +209,8 @@ export class SnapshotStore {
     return this.#finish(source, depth, candidate, values, undefined, null);
   }
 
-  #object(source: object, hint: NodeRecord | undefined): unknown {
+  #object(source: object, hint: NodeRecord | undefined, proto: object | null): unknown {
     const keys = enumerableOwnKeys(source);
-    const proto = getPrototypeOf(source);
     const hintKeys = hint?.keys;
     const hints = hint?.values;
     let candidate =
@@ -212,7 +226,10 @@ export class SnapshotStore {
       let at = i;
       if (hintKeys !== undefined && hintKeys[i] !== key) at = hintKeys.indexOf(key);
       const previous = at >= 0 ? hints?.[at] : undefined;
-      const entry = this.#visit((source as Record<PropertyKey, unknown>)[key], previous);
+      const value = (source as Record<PropertyKey, unknown>)[key];
+      const entry = typeof value === 'object' && value !== null
+        ? this.#visit(value, previous)
+        : value;
       if (candidate !== undefined && (at !== i || entry !== previous || !same(entry, previous))) {
         values = (hints as readonly unknown[]).slice(0, i);
         candidate = undefined;
