@@ -67,6 +67,11 @@ interface NodeRecord {
   readonly values: readonly unknown[];
   /** Structural hash over the node's prototype, keys and entries. */
   readonly hash: number;
+  /**
+   * An array node's hash before its length is mixed in: a left fold over the
+   * entries, so the hash of an array that extends this one continues from it.
+   */
+  readonly fold: number;
   /** The last snapshot (epoch) that used this node. */
   epoch: number;
 }
@@ -76,7 +81,11 @@ function nodeOf(entry: unknown): unknown {
   return typeof entry === 'object' && entry !== null ? (entry as NodeRecord).node : entry;
 }
 
-/** Object.is, spelled out so the common case is one `===`. */
+/**
+ * Object.is, spelled out so the common case is one `===`. Callers must not
+ * test `===` first: comparing two equal strings that are distinct heap
+ * objects reads both, so a second comparison doubles the cost.
+ */
 function same(a: unknown, b: unknown): boolean {
   // deno-lint-ignore no-self-compare
   return a === b ? a !== 0 || 1 / (a as number) === 1 / (b as number) : a !== a && b !== b;
@@ -186,27 +195,49 @@ export class SnapshotStore {
   #array(source: readonly unknown[], hint: NodeRecord | undefined): unknown {
     const length = source.length;
     const hints = hint?.values;
-    let candidate = hint !== undefined && hint.epoch !== this.#epoch &&
-        (hints as readonly unknown[]).length === length
-      ? hint
-      : undefined;
-    let values: unknown[] | undefined = candidate === undefined ? [] : undefined;
+    const hintLength = hints === undefined ? 0 : hints.length;
+    // While `values` is undefined, every entry so far equals the hint's at the
+    // same index. Then the hint is reused (same length) or, as the Runner
+    // appends to its history every turn, extended: its entries, node and hash
+    // state are copied or continued instead of rebuilt entry by entry.
+    let values: unknown[] | undefined = hint === undefined || hintLength > length ? [] : undefined;
+    let extended = false;
     const depth = this.#path.push(source) - 1;
     for (let i = 0; i < length; i++) {
-      const previous = hints?.[i];
+      const previous = i < hintLength ? (hints as readonly unknown[])[i] : undefined;
       const value = source[i];
       // Most entries are primitives: skip the call.
       const entry = typeof value === 'object' && value !== null
         ? this.#visit(value, previous)
         : value;
-      if (candidate !== undefined && (entry !== previous || !same(entry, previous))) {
-        values = (hints as readonly unknown[]).slice(0, i);
-        candidate = undefined;
+      if (values === undefined) {
+        if (i < hintLength) {
+          if (same(entry, previous)) continue;
+          values = (hints as readonly unknown[]).slice(0, i);
+        } else {
+          values = (hints as readonly unknown[]).slice();
+          extended = true;
+        }
       }
-      values?.push(entry);
+      values.push(entry);
     }
     this.#path.pop();
-    return this.#finish(source, depth, candidate, values, undefined, null);
+    if (values === undefined) {
+      // Equal to the hint: reuse it, unless this snapshot already did.
+      if ((hint as NodeRecord).epoch !== this.#epoch) {
+        return this.#finish(source, depth, hint, undefined, undefined, null);
+      }
+      values = (hints as readonly unknown[]).slice();
+    }
+    return this.#finish(
+      source,
+      depth,
+      undefined,
+      values,
+      undefined,
+      null,
+      extended ? hint : undefined,
+    );
   }
 
   #object(source: object, hint: NodeRecord | undefined, proto: object | null): unknown {
@@ -230,7 +261,7 @@ export class SnapshotStore {
       const entry = typeof value === 'object' && value !== null
         ? this.#visit(value, previous)
         : value;
-      if (candidate !== undefined && (at !== i || entry !== previous || !same(entry, previous))) {
+      if (candidate !== undefined && (at !== i || !same(entry, previous))) {
         values = (hints as readonly unknown[]).slice(0, i);
         candidate = undefined;
       }
@@ -248,6 +279,7 @@ export class SnapshotStore {
     values: unknown[] | undefined,
     keys: PropertyKey[] | undefined,
     proto: object | null,
+    prefix?: NodeRecord,
   ): NodeRecord {
     let record: NodeRecord;
     const early = this.#early?.get(depth);
@@ -262,6 +294,7 @@ export class SnapshotStore {
         values as unknown[],
         keys === undefined ? undefined : this.#keyList(keys),
         proto,
+        prefix,
       );
     }
     this.#memo.set(source, record);
@@ -316,6 +349,7 @@ export class SnapshotStore {
       proto: null,
       values: NO_VALUES,
       hash: this.#atomHash(node),
+      fold: 0,
       epoch: this.#epoch,
     };
   }
@@ -330,23 +364,31 @@ export class SnapshotStore {
     return id;
   }
 
-  /** The record of a stored node equal to `values`, not used yet by this snapshot, or a new one. */
+  /**
+   * The record of a stored node equal to `values`, not used yet by this
+   * snapshot, or a new one. `prefix` is an array record whose entries start
+   * `values`: its hash state and node are continued, not recomputed.
+   */
   #intern(
     values: unknown[],
     keys: readonly PropertyKey[] | undefined,
     proto: object | null,
+    prefix?: NodeRecord,
   ): NodeRecord {
-    let hash = keys === undefined
-      ? ARRAY_SEED ^ values.length
-      : imul(imul(OBJECT_SEED ^ this.#atomHash(proto), PRIME) ^ this.#atomHash(keys), PRIME);
-    for (let i = 0; i < values.length; i++) {
+    const from = prefix === undefined ? 0 : prefix.values.length;
+    let fold = keys !== undefined
+      ? imul(imul(OBJECT_SEED ^ this.#atomHash(proto), PRIME) ^ this.#atomHash(keys), PRIME)
+      : prefix === undefined
+      ? ARRAY_SEED
+      : prefix.fold;
+    for (let i = from; i < values.length; i++) {
       const entry = values[i];
       const entryHash = typeof entry === 'object' && entry !== null
         ? (entry as NodeRecord).hash
         : this.#atomHash(entry);
-      hash = imul(hash ^ entryHash, PRIME);
+      fold = imul(fold ^ entryHash, PRIME);
     }
-    hash &= 0x3fffffff;
+    const hash = (keys === undefined ? imul(fold ^ values.length, PRIME) : fold) & 0x3fffffff;
     const bucket = this.#table.get(hash);
     if (bucket !== undefined) {
       for (const record of bucket) {
@@ -358,8 +400,8 @@ export class SnapshotStore {
     }
     let node: Container;
     if (keys === undefined) {
-      node = [];
-      for (let i = 0; i < values.length; i++) node.push(nodeOf(values[i]));
+      node = prefix === undefined ? [] : (prefix.node as unknown[]).slice();
+      for (let i = from; i < values.length; i++) node.push(nodeOf(values[i]));
     } else {
       node = Object.create(proto) as Record<PropertyKey, unknown>;
       assign(node, keys, values);
@@ -375,6 +417,7 @@ export class SnapshotStore {
       proto,
       values,
       hash,
+      fold: keys === undefined ? fold : 0,
       epoch: this.#epoch,
     };
     if (bucket === undefined) this.#table.set(hash, [record]);
