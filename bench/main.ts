@@ -108,7 +108,7 @@ async function toolLoop(turns: number, stream: boolean, heap: boolean): Promise<
     baseline: 'bare',
     variants: await compare(variants, {
       warmup: big || quick ? 0 : 1,
-      repetitions: quick ? 1 : big ? 3 : 5,
+      repetitions: quick ? 1 : 5,
       heap,
     }),
   });

@@ -13,7 +13,7 @@
  *   --no-cold                  skip the cold-import measurement
  *   --build                    run `npm run build` first (Node measures the built package)
  *   --out=PATH                 where to write the table (default bench/RESULTS.md)
- *   --instructions[=TURNS]     Node only, needs valgrind: also count the machine instructions of
+ *   --instructions[=TURNS]     Node and Deno, needs valgrind: also count the machine instructions of
  *                              one TURNS-turn loop (default 200) per contender, minus a 1-turn
  *                              run (start-up); deterministic, unlike CPU time on a shared machine
  *
@@ -262,20 +262,28 @@ function coldImport(runtime, built, preload = []) {
 // Instruction counts: valgrind's cachegrind counts every instruction the
 // process executes (all threads, JIT code included), with no cache model.
 
-function countInstructions(turns, contender) {
+function countInstructions(runtime, turns, contender) {
+  // V8 without background threads or timing-dependent heuristics: repeated
+  // counts then agree to about 0.03% (without it, to about 2%).
+  const target = runtime === 'node'
+    ? [process.execPath, '--predictable', path.join(scratch, 'bench', 'one_loop.js')]
+    : [
+      bin('deno'),
+      'run',
+      '--allow-read',
+      '--allow-env',
+      '--v8-flags=--predictable',
+      'bench/one_loop.ts',
+    ];
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', [
       '--tool=cachegrind',
       '--cache-sim=no',
       '--cachegrind-out-file=/dev/null',
-      process.execPath,
-      // V8 without background threads or timing-dependent heuristics: repeated
-      // counts then agree to about 0.03% (without it, to about 2%).
-      '--predictable',
-      path.join(scratch, 'bench', 'one_loop.js'),
+      ...target,
       String(turns),
       contender,
-    ], { cwd: scratch, stdio: ['ignore', 'ignore', 'pipe'] });
+    ], { cwd: runtime === 'node' ? scratch : root, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
@@ -291,14 +299,14 @@ function countInstructions(turns, contender) {
 }
 
 /** Loop instructions per contender: a TURNS-turn run minus a 1-turn run, two at a time. */
-async function instructionCounts(turns) {
+async function instructionCounts(runtime, turns) {
   const contenders = ['bare', 'sdk', 'ours'];
   const jobs = contenders.flatMap((c) => [[c, turns], [c, 1]]);
   const counts = {};
   for (let i = 0; i < jobs.length; i += 2) {
     const batch = jobs.slice(i, i + 2);
     log(`  valgrind: ${batch.map(([c, n]) => `${c} ${n}`).join(', ')}`);
-    const results = await Promise.all(batch.map(([c, n]) => countInstructions(n, c)));
+    const results = await Promise.all(batch.map(([c, n]) => countInstructions(runtime, n, c)));
     batch.forEach(([c, n], k) => (counts[`${c}:${n}`] = results[k]));
   }
   return contenders.map((name) => ({
@@ -434,7 +442,7 @@ function markdown(runs, nodeOurs, started, loads) {
     'processes held the cores. Variants are interleaved in every repetition, each sample after a ' +
     'forced GC. "ours ÷ SDK" divides the CPU medians (heap: retained bytes).',
     '- Tool loop: the real `Runner` (`tracingDisabled`), one zod tool, N − 1 function calls and a ' +
-    'final message; 200 turns: 1 warm-up + 5 repetitions, 1,000 turns: 3 repetitions (after the ' +
+    'final message; 200 turns: 1 warm-up + 5 repetitions, 1,000 turns: 5 repetitions (after the ' +
     '200-turn runs warmed the JIT). Streamed rows use automatic stream synthesis (the streamed ' +
     '1,000-turn row only with `--full`). Retained heap: bytes still reachable after the 1,000-turn run ' +
     'with the model (and its recorded calls) kept and the run result dropped, after a forced GC.',
@@ -507,9 +515,10 @@ for (const runtime of runtimes) {
     }
   }
   let instructions;
-  if (runtime === 'node' && instructionTurns > 0) {
-    log(`node: machine instructions of one ${instructionTurns}-turn loop per contender (valgrind)`);
-    instructions = await instructionCounts(instructionTurns);
+  // JavaScriptCore has no deterministic mode, so Bun gets no instruction row.
+  if (runtime !== 'bun' && instructionTurns > 0) {
+    log(`${runtime}: instructions of one ${instructionTurns}-turn loop per contender (valgrind)`);
+    instructions = await instructionCounts(runtime, instructionTurns);
     for (const c of instructions) {
       log(`  ${c.name.padEnd(5)} loop ${(c.loop / 1e9).toFixed(3)} G instructions`);
     }
