@@ -15,7 +15,8 @@
  *      one instance of every module. The tests are not in `files`: never published.
  * 2. `npm/script/**.js` (+ `.d.ts`): the ESM output transpiled to CommonJS, with
  *    the declarations copied beside it so `require` gets CommonJS-flavoured types.
- * 3. The published ESM entry points are bundled (`deno bundle`, esbuild inside):
+ * 3. The published ESM entry points are bundled (`deno bundle`, esbuild inside; comments
+ *    stripped, the documentation ships in the declarations):
  *    `npm/esm/{mod,testing/mod,realtime_testing/mod}.js` plus shared
  *    `npm/esm/chunk-*.js`, the SDK left external. Importing `scripted-agents/testing`
  *    then loads three of our files instead of twenty. The per-module ESM stays in
@@ -258,13 +259,33 @@ async function writeCommonJs(): Promise<void> {
  */
 async function bundleEsm(): Promise<void> {
   const staging = path.join(out, '.bundle');
+  // The bundle's input: the library's ESM without comments. The documentation
+  // ships in the declarations; in the JS it only costs parse time on every import.
+  const input = path.join(out, '.bundle-input');
+  for (const file of await walk(esmDir)) {
+    if (file.startsWith(testsOut + path.sep) || !file.endsWith('.js')) continue;
+    const { outputText } = ts.transpileModule(await fs.readFile(file, 'utf8'), {
+      fileName: path.basename(file),
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        allowJs: true,
+        verbatimModuleSyntax: true,
+        removeComments: true,
+        newLine: ts.NewLineKind.LineFeed,
+      },
+    });
+    const target = path.join(input, path.relative(esmDir, file));
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, outputText);
+  }
   const externals = Object.keys(peerDependencies).flatMap((name) => [
     '--external',
     name,
     '--external',
     `${name}/*`,
   ]);
-  const inputs = Object.values(entries).map((source) => path.join(esmDir, `${source}.js`));
+  const inputs = Object.values(entries).map((source) => path.join(input, `${source}.js`));
   const { code, stderr } = await new Deno.Command(Deno.execPath(), {
     args: [
       'bundle',
@@ -294,7 +315,7 @@ async function bundleEsm(): Promise<void> {
     if (isChunk) chunks += 1;
     // esbuild marks each inlined module with a `// path` comment line.
     for (const [, module] of (await fs.readFile(file, 'utf8')).matchAll(/^\/\/ (\S+\.js)$/gm)) {
-      const inside = path.relative(esmDir, path.resolve(root, module)).split(path.sep).join('/');
+      const inside = path.relative(input, path.resolve(root, module)).split(path.sep).join('/');
       const ours = inside === 'mod.js' || libraryDirs.some((dir) => inside.startsWith(`${dir}/`));
       if (!ours) problems.push(`${relative} inlines ${module}`);
     }
@@ -307,6 +328,7 @@ async function bundleEsm(): Promise<void> {
     await fs.rename(file, target);
   }
   await fs.rm(staging, { recursive: true, force: true });
+  await fs.rm(input, { recursive: true, force: true });
   step(`bundled ${Object.keys(entries).length} ESM entry points (+${chunks} shared chunks)`);
 }
 

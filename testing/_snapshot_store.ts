@@ -215,13 +215,16 @@ export class SnapshotStore {
           if (same(entry, previous)) continue;
           values = (hints as readonly unknown[]).slice(0, i);
         } else {
-          values = (hints as readonly unknown[]).slice();
+          // The hint matched entirely and the source goes on: collect the tail.
+          values = [];
           extended = true;
         }
       }
       values.push(entry);
     }
     this.#path.pop();
+    // concat allocates the exact length; slice-then-push would leave up to half spare.
+    if (extended) values = (hints as readonly unknown[]).concat(values as unknown[]);
     if (values === undefined) {
       // Equal to the hint: reuse it, unless this snapshot already did.
       if ((hint as NodeRecord).epoch !== this.#epoch) {
@@ -400,8 +403,10 @@ export class SnapshotStore {
     }
     let node: Container;
     if (keys === undefined) {
-      node = prefix === undefined ? [] : (prefix.node as unknown[]).slice();
-      for (let i = from; i < values.length; i++) node.push(nodeOf(values[i]));
+      const added: unknown[] = [];
+      for (let i = from; i < values.length; i++) added.push(nodeOf(values[i]));
+      // Entries are never spread by concat: only its (array) argument is.
+      node = prefix === undefined ? added : (prefix.node as unknown[]).concat(added);
     } else {
       node = Object.create(proto) as Record<PropertyKey, unknown>;
       assign(node, keys, values);
