@@ -163,19 +163,13 @@ export class SnapshotStore {
       if (path[depth] === value) return this.#cycle(depth);
     }
     const record = typeof hint === 'object' && hint !== null ? hint as NodeRecord : undefined;
-    const proto = getPrototypeOf(value);
-    // Same-realm plain objects first: the Runner's items are all of them.
-    if (proto === objectPrototype || proto === null) {
-      return this.#object(
-        value,
-        record !== undefined && record.kind === OBJECT ? record : undefined,
-        proto,
-      );
-    }
+    // Arrays first, whatever their prototype (the reference's order).
     if (Array.isArray(value)) {
       return this.#array(value, record !== undefined && record.kind === ARRAY ? record : undefined);
     }
-    if (isPlainObject(value)) {
+    const proto = getPrototypeOf(value);
+    // Same-realm plain objects (all of the Runner's items) skip isPlainObject's lookup.
+    if (proto === objectPrototype || proto === null || isPlainObject(value)) {
       return this.#object(
         value,
         record !== undefined && record.kind === OBJECT ? record : undefined,
