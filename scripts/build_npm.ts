@@ -213,10 +213,7 @@ function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
 /** CommonJS from the already type-elided ESM output: plain JS, so no import is a type. */
 async function writeCommonJs(): Promise<void> {
   const problems: string[] = [];
-  for (const file of await walk(esmDir)) {
-    if (file.startsWith(testsOut + path.sep) || !file.endsWith('.js')) continue;
-    const source = await fs.readFile(file, 'utf8');
-    const relative = path.relative(esmDir, file);
+  for (const { relative, source } of await libraryModules()) {
     const result = ts.transpileModule(source, {
       fileName: relative,
       reportDiagnostics: true,
@@ -236,9 +233,7 @@ async function writeCommonJs(): Promise<void> {
     if (/^(await\b|(const|let|var)\s[^=\n]*=\s*await\b)/m.test(source)) {
       problems.push(`${relative}: uses top-level await`);
     }
-    const target = path.join(scriptDir, relative);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, result.outputText);
+    await writeIn(scriptDir, relative, result.outputText);
   }
   if (problems.length > 0) fail(`cannot produce CommonJS:\n  ${problems.join('\n  ')}`);
   // The same declarations, but in a "type": "commonjs" scope, so TypeScript sees
@@ -249,6 +244,25 @@ async function writeCommonJs(): Promise<void> {
     await fs.copyFile(file, target);
   }
   await writeJson(path.join(scriptDir, 'package.json'), { type: 'commonjs' });
+}
+
+/** The compiled library modules in `npm/esm` (tests excluded), paths relative to it. */
+async function libraryModules(): Promise<{ relative: string; source: string }[]> {
+  const modules = [];
+  for (const file of await walk(esmDir)) {
+    if (file.startsWith(testsOut + path.sep) || !file.endsWith('.js')) continue;
+    modules.push({
+      relative: path.relative(esmDir, file),
+      source: await fs.readFile(file, 'utf8'),
+    });
+  }
+  return modules;
+}
+
+async function writeIn(dir: string, relative: string, text: string): Promise<void> {
+  const target = path.join(dir, relative);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, text);
 }
 
 /**
@@ -262,10 +276,9 @@ async function bundleEsm(): Promise<void> {
   // The bundle's input: the library's ESM without comments. The documentation
   // ships in the declarations; in the JS it only costs parse time on every import.
   const input = path.join(out, '.bundle-input');
-  for (const file of await walk(esmDir)) {
-    if (file.startsWith(testsOut + path.sep) || !file.endsWith('.js')) continue;
-    const { outputText } = ts.transpileModule(await fs.readFile(file, 'utf8'), {
-      fileName: path.basename(file),
+  for (const { relative, source } of await libraryModules()) {
+    const { outputText } = ts.transpileModule(source, {
+      fileName: relative,
       compilerOptions: {
         module: ts.ModuleKind.ESNext,
         target: ts.ScriptTarget.ES2022,
@@ -275,9 +288,7 @@ async function bundleEsm(): Promise<void> {
         newLine: ts.NewLineKind.LineFeed,
       },
     });
-    const target = path.join(input, path.relative(esmDir, file));
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, outputText);
+    await writeIn(input, relative, outputText);
   }
   const externals = Object.keys(peerDependencies).flatMap((name) => [
     '--external',
