@@ -72,19 +72,29 @@ process.exit(failed.length > 0 || seedCheck.mismatches.length > 0 ? 1 : 0);
 // ---------------------------------------------------------------------------
 
 function runDeno(files) {
-  const junit = path.join(cacheDir, 'deno.xml');
-  fs.rmSync(junit, { force: true });
-  const res = exec(bin('deno'), [
-    'test',
-    '--allow-env',
-    '--allow-read',
-    // Deno 2.9 makes these opt-in; the recipes must pass with them on.
-    '--sanitize-ops',
-    '--sanitize-resources',
-    `--junit-path=${junit}`,
-    ...files.map((f) => path.join('tests', 'recipes', f)),
-  ]);
-  return collectJunit(junit, res, 'deno');
+  // Deno's JUnit report names the module that called `Deno.test`. The recipes
+  // register through tests/_node_test_shim.ts and the harness, so every test
+  // would be attributed to the harness. One run per recipe file keeps the
+  // attribution exact whatever module registers the tests.
+  const byRecipe = new Map();
+  for (const file of files) {
+    const junit = path.join(cacheDir, `deno-${recipeName(file)}.xml`);
+    fs.rmSync(junit, { force: true });
+    const res = exec(bin('deno'), [
+      'test',
+      '--allow-env',
+      '--allow-read',
+      // Deno 2.9 makes these opt-in; the recipes must pass with them on.
+      '--sanitize-ops',
+      '--sanitize-resources',
+      `--junit-path=${junit}`,
+      path.join('tests', 'recipes', file),
+    ]);
+    for (const [, result] of collectJunit(junit, res, 'deno', () => recipeName(file))) {
+      byRecipe.set(recipeName(file), result);
+    }
+  }
+  return byRecipe;
 }
 
 function runBun(files) {
@@ -131,7 +141,7 @@ function runNode(files) {
   return byRecipe;
 }
 
-function collectJunit(junitPath, res, runtime) {
+function collectJunit(junitPath, res, runtime, attribute = (file) => recipeName(file)) {
   const byRecipe = new Map();
   const xml = fs.existsSync(junitPath) ? fs.readFileSync(junitPath, 'utf8') : '';
   for (const match of xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
@@ -140,7 +150,7 @@ function collectJunit(junitPath, res, runtime) {
     );
     const file = attrs.file || attrs.classname;
     if (!file) continue;
-    const result = entry(byRecipe, recipeName(file));
+    const result = entry(byRecipe, attribute(file));
     result.tests += 1;
     result.ms += Number(attrs.time ?? 0) * 1000;
     const failure = (match[3] ?? '').match(/<(failure|error)\b[^>]*message="([^"]*)"/);
