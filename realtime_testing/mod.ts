@@ -33,7 +33,7 @@
  * @module
  */
 
-export { DoubleFailuresError } from '../testing/double_failures_error.ts';
+export { DoubleFailuresError } from '../_internal/double_failures_error.ts';
 export { ScriptedRealtimeTransport } from './scripted_realtime_transport.ts';
 export {
   IncompleteRealtimeScenarioError,
@@ -42,7 +42,7 @@ export {
   ScriptedRealtimeConnectionSupersededError,
   ScriptedRealtimeScenarioCancelledError,
   UnexpectedRealtimeCallError,
-} from './realtime_errors.ts';
+} from './scripted_realtime_transport_errors.ts';
 export type {
   ExactRealtimeCallDataMap,
   PendingRealtimeExpectation,
@@ -57,4 +57,4 @@ export type {
   RecordedRealtimeTransportCall,
   ScriptedRealtimeScenarioContext,
   ScriptedRealtimeScenarioOptions,
-} from './call_types.ts';
+} from './scripted_realtime_transport_types.ts';

@@ -15,8 +15,8 @@ import type {
   RealtimeTransportMethod,
   ScriptedRealtimeScenarioContext,
   ScriptedRealtimeScenarioOptions,
-} from './call_types.ts';
-import { ScriptedRealtimeScenarioCancelledError } from './realtime_errors.ts';
+} from './scripted_realtime_transport_types.ts';
+import { ScriptedRealtimeScenarioCancelledError } from './scripted_realtime_transport_errors.ts';
 
 /** An expectation as registered by the transport, and whether it had to wait. */
 export interface RegisteredExpectation<M extends RealtimeTransportMethod> {

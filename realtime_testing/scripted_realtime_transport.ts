@@ -16,9 +16,9 @@ import type {
   SdkRealtimeTransportLayerConnectOptions as RealtimeTransportLayerConnectOptions,
   SdkTransportToolCallEvent as TransportToolCallEvent,
 } from './_sdk_types.ts';
-import { FailureLog, runTeardownChecks } from '../testing/_failure_log.ts';
-import { Queue } from '../testing/_queue.ts';
-import { frozenSnapshot, snapshotValue } from '../testing/_snapshot.ts';
+import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
+import { Queue } from '../_internal/queue.ts';
+import { frozenSnapshot, snapshotValue } from '../_internal/snapshot.ts';
 import { ListenerRegistry } from './_emitter.ts';
 import type {
   PendingRealtimeExpectation,
@@ -31,14 +31,14 @@ import type {
   RealtimeUserInput,
   RecordedRealtimeTransportCall,
   ScriptedRealtimeScenarioOptions,
-} from './call_types.ts';
+} from './scripted_realtime_transport_types.ts';
 import {
   IncompleteRealtimeScenarioError,
   RealtimeCallMatcherError,
   RealtimeTransportNotClosedError,
   ScriptedRealtimeConnectionSupersededError,
   UnexpectedRealtimeCallError,
-} from './realtime_errors.ts';
+} from './scripted_realtime_transport_errors.ts';
 import { type RegisteredExpectation, runScenario, type ScenarioHost } from './scenario.ts';
 
 const DOUBLE = 'ScriptedRealtimeTransport';

@@ -11,7 +11,7 @@
  *    - `npm/esm/tests/**.js`: the test suite. Inside `npm/`, bare `scripted-agents/*`
  *      imports resolve to the built package through its own `exports`
  *      (self-reference), and relative imports of private modules
- *      (`../testing/_snapshot.js`) hit the very same `npm/esm` files, so there is
+ *      (`../_internal/snapshot.js`) hit the very same `npm/esm` files, so there is
  *      one instance of every module. The tests are not in `files`: never published.
  * 2. `npm/script/**.js` (+ `.d.ts`): the ESM output transpiled to CommonJS, with
  *    the declarations copied beside it so `require` gets CommonJS-flavoured types.
@@ -50,7 +50,7 @@ const entries: Record<string, string> = {
   './testing': 'testing/mod',
   './realtime_testing': 'realtime_testing/mod',
 };
-const libraryDirs = ['testing', 'realtime_testing'];
+const libraryDirs = ['_internal', 'testing', 'realtime_testing'];
 /**
  * Runtime imports the library may make; anything else must become a dependency first.
  * The floor is the oldest SDK the whole built suite passes against (0.16.0, the first

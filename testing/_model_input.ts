@@ -6,20 +6,20 @@
  * @module
  */
 
-import { ordinal } from './_errors.ts';
+import { ordinal } from '../_internal/format.ts';
 import { isScriptedResponse, snapshotResponse } from './_model_response.ts';
-import { snapshotValue } from './_snapshot.ts';
+import { snapshotValue } from '../_internal/snapshot.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepReason,
-} from './model_errors.ts';
+} from './scripted_model_errors.ts';
 import type {
   ScriptedModelInput,
   ScriptedModelResponse,
   ScriptedModelRetryAdvice,
   ScriptedModelStep,
   ScriptedModelStream,
-} from './model_steps.ts';
+} from './scripted_model_types.ts';
 
 /**
  * A validated step as the model queues it. Fixed data (responses, array

@@ -8,8 +8,8 @@
 
 import { Usage } from '@openai/agents-core';
 import type { ModelResponse } from '@openai/agents-core';
-import { snapshotRawUsage, snapshotValue } from './_snapshot.ts';
-import type { ScriptedModelResponse } from './model_steps.ts';
+import { snapshotRawUsage, snapshotValue } from '../_internal/snapshot.ts';
+import type { ScriptedModelResponse } from './scripted_model_types.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 

@@ -10,7 +10,7 @@
  */
 
 import type { ModelRequest, ModelRetryAdvice, ModelRetryAdviceRequest } from '@openai/agents-core';
-import type { ScriptedModelRetryAdvice } from './model_steps.ts';
+import type { ScriptedModelRetryAdvice } from './scripted_model_types.ts';
 
 interface AdviceRecord {
   request: ModelRequest;

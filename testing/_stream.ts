@@ -7,7 +7,7 @@
  */
 
 import type { ModelResponse, StreamEvent, Usage } from '@openai/agents-core';
-import { snapshotValue } from './_snapshot.ts';
+import { snapshotValue } from '../_internal/snapshot.ts';
 
 /**
  * Yields `response_started`, one `output_text_delta` per assistant

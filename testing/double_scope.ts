@@ -6,16 +6,16 @@
  * @module
  */
 
-import { throwCollected } from './_failure_log.ts';
-import type { ScriptedModelInput } from './model_steps.ts';
+import { throwCollected } from '../_internal/failure_log.ts';
+import type { ScriptedModelInput } from './scripted_model_types.ts';
 import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
 import { ScriptedModel } from './scripted_model.ts';
-import {
-  type ScriptedSandboxInput,
-  type ScriptedSandboxMethod,
-  type ScriptedSandboxSession,
-  scriptedSandboxSession,
-} from './scripted_sandbox_session.ts';
+import { scriptedSandboxSession } from './scripted_sandbox_session.ts';
+import type {
+  ScriptedSandboxInput,
+  ScriptedSandboxMethod,
+  ScriptedSandboxSession,
+} from './scripted_sandbox_session_types.ts';
 
 /**
  * Anything with a teardown check: every double of this package

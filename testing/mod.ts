@@ -7,17 +7,17 @@
  * @module
  */
 
-export { DoubleFailuresError } from './double_failures_error.ts';
+export { DoubleFailuresError } from '../_internal/double_failures_error.ts';
 export {
   InvalidScriptedModelStepError,
   ScriptedModelRequestAbortedError,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
-} from './model_errors.ts';
+} from './scripted_model_errors.ts';
 export type {
   InvalidScriptedModelStepErrorOptions,
   InvalidScriptedModelStepReason,
-} from './model_errors.ts';
+} from './scripted_model_errors.ts';
 export {
   modelError,
   modelResponder,
@@ -37,7 +37,7 @@ export type {
   ScriptedModelStream,
   ScriptedModelStreamResponderStep,
   ScriptedModelStreamStep,
-} from './model_steps.ts';
+} from './scripted_model_types.ts';
 export { assistantMessage, functionCall } from './output_items.ts';
 export type { AssistantMessageOptions, FunctionCallOptions } from './output_items.ts';
 export { ScriptedModel } from './scripted_model.ts';
@@ -50,13 +50,13 @@ export {
   SandboxCallMatcherError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
-} from './sandbox_errors.ts';
+} from './scripted_sandbox_session_errors.ts';
 export type {
   InvalidScriptedSandboxStepErrorOptions,
   InvalidScriptedSandboxStepReason,
   SandboxCallMatcherErrorCall,
   UnexpectedSandboxCallErrorOptions,
-} from './sandbox_errors.ts';
+} from './scripted_sandbox_session_errors.ts';
 export { scriptedSandboxSession } from './scripted_sandbox_session.ts';
 export type {
   RecordedSandboxCall,
@@ -66,4 +66,4 @@ export type {
   ScriptedSandboxMethodArgs,
   ScriptedSandboxMethodReturn,
   ScriptedSandboxSession,
-} from './scripted_sandbox_session.ts';
+} from './scripted_sandbox_session_types.ts';

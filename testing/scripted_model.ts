@@ -25,26 +25,26 @@ import type {
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
 } from './_sdk_types.ts';
-import { ordinal } from './_errors.ts';
-import { FailureLog, runTeardownChecks } from './_failure_log.ts';
+import { ordinal } from '../_internal/format.ts';
+import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { isScriptedStream, type QueuedStep, toQueuedStep } from './_model_input.ts';
 import { isScriptedResponse, normalizeResponse } from './_model_response.ts';
-import { Queue } from './_queue.ts';
+import { Queue } from '../_internal/queue.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
-import { frozenSnapshot } from './_snapshot.ts';
-import { SnapshotStore } from './_snapshot_store.ts';
+import { frozenSnapshot } from '../_internal/snapshot.ts';
+import { SnapshotStore } from '../_internal/snapshot_store.ts';
 import { synthesizeStream } from './_stream.ts';
 import {
   InvalidScriptedModelStepError,
   ScriptedModelRequestAbortedError,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
-} from './model_errors.ts';
+} from './scripted_model_errors.ts';
 import type {
   RecordedModelCall,
   ScriptedModelInput,
   ScriptedModelResponse,
-} from './model_steps.ts';
+} from './scripted_model_types.ts';
 
 const DOUBLE = 'ScriptedModel';
 

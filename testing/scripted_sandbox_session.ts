@@ -19,175 +19,23 @@
  */
 
 import { cloneManifest, Manifest } from '@openai/agents-core/sandbox';
-import { ordinal } from './_errors.ts';
-import { FailureLog, runTeardownChecks } from './_failure_log.ts';
-import { Queue } from './_queue.ts';
-import type { SdkSandboxSession } from './_sdk_types.ts';
-import { snapshotValue } from './_snapshot.ts';
+import { ordinal } from '../_internal/format.ts';
+import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
+import { Queue } from '../_internal/queue.ts';
+import { snapshotValue } from '../_internal/snapshot.ts';
 import {
   InvalidScriptedSandboxStepError,
   SandboxCallMatcherError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
-} from './sandbox_errors.ts';
+} from './scripted_sandbox_session_errors.ts';
 
-export type { InvalidScriptedSandboxStepReason } from './sandbox_errors.ts';
-
-/**
- * Every method name of the SDK's `SandboxSession`: each key whose value is a
- * function once `undefined` is removed (`state` is the only other key). In SDK
- * 0.20.0 these are 25 names, from `start` to `close`.
- */
-export type ScriptedSandboxMethod = {
-  [K in keyof SdkSandboxSession]-?: NonNullable<SdkSandboxSession[K]> extends
-    (...args: never[]) => unknown ? K : never;
-}[keyof SdkSandboxSession];
-
-/** The parameter list of the session method `M`, e.g. `[args: ExecCommandArgs]`. */
-export type ScriptedSandboxMethodArgs<M extends ScriptedSandboxMethod> = Parameters<
-  Extract<NonNullable<SdkSandboxSession[M]>, (...args: never[]) => unknown>
->;
-
-/** What the session method `M` returns: a promise for asynchronous methods. */
-export type ScriptedSandboxMethodReturn<M extends ScriptedSandboxMethod> = ReturnType<
-  Extract<NonNullable<SdkSandboxSession[M]>, (...args: never[]) => unknown>
->;
-
-/**
- * One recorded session call: its position, method and detached arguments.
- *
- * @example
- * ```ts
- * import { type RecordedSandboxCall, scriptedSandboxSession } from 'scripted-agents/testing';
- *
- * const sandbox = scriptedSandboxSession([{ method: 'pathExists', result: true }]);
- * await sandbox.pathExists('/workspace/a.txt');
- * const [call]: readonly RecordedSandboxCall[] = sandbox.calls;
- * console.assert(call.index === 0 && call.method === 'pathExists');
- * console.assert(call.args[0] === '/workspace/a.txt');
- * ```
- */
-export type RecordedSandboxCall = Readonly<{
-  /** The zero-based position of this call in `calls`. */
-  index: number;
-  /** The called method; a `string` so that methods of newer SDKs still fit. */
-  method: string;
-  /** The arguments in parameter order, detached when the call was made. */
-  args: readonly unknown[];
-}>;
-
-/**
- * The recorded call a `respond(call)` step receives, typed for its method.
- * It is frozen and detached: changing it changes neither `calls` nor the caller's values.
- *
- * @example
- * ```ts
- * import { type ScriptedSandboxCallFor, scriptedSandboxSession } from 'scripted-agents/testing';
- *
- * const echo = (call: ScriptedSandboxCallFor<'execCommand'>) => `${call.index}: ${call.args[0].cmd}`;
- * const sandbox = scriptedSandboxSession([{ method: 'execCommand', respond: echo }]);
- * console.assert((await sandbox.execCommand({ cmd: 'ls' })) === '0: ls');
- * ```
- */
-export type ScriptedSandboxCallFor<M extends ScriptedSandboxMethod> = Readonly<{
-  /** The zero-based position of this call in `calls`. */
-  index: number;
-  /** The called method. */
-  method: M;
-  /** The detached arguments in parameter order. */
-  args: Readonly<ScriptedSandboxMethodArgs<M>>;
-}>;
-
-/**
- * One scripted step: a `method`, an optional `match(...args)`, and exactly one
- * of `result` (a fixed value, detached when the session is created),
- * `respond(call)` (computed from the recorded call) or `error` (thrown, or
- * rejected for asynchronous methods). `match` rejects the call by returning
- * `false` and may also assert by throwing; `undefined` and `true` pass.
- *
- * @example
- * ```ts
- * import { type ScriptedSandboxInput, scriptedSandboxSession } from 'scripted-agents/testing';
- *
- * const steps: ScriptedSandboxInput[] = [
- *   { method: 'readFile', match: ({ path }) => path === '/workspace/a.txt', result: 'A' },
- *   { method: 'pathExists', respond: ({ args: [path] }) => path.endsWith('.txt') },
- *   { method: 'execCommand', error: new Error('sandbox crashed') },
- * ];
- * console.assert(scriptedSandboxSession(steps).remainingSteps === 3);
- * ```
- */
-export type ScriptedSandboxInput<M extends ScriptedSandboxMethod = ScriptedSandboxMethod> = {
-  [K in M]:
-    | {
-      method: K;
-      match?: (...args: ScriptedSandboxMethodArgs<K>) => boolean | void;
-      result: Awaited<ScriptedSandboxMethodReturn<K>>;
-      respond?: never;
-      error?: never;
-    }
-    | {
-      method: K;
-      match?: (...args: ScriptedSandboxMethodArgs<K>) => boolean | void;
-      // An asynchronous method may answer with a value or a promise of it; a
-      // synchronous one returns exactly what the method returns.
-      respond: (
-        call: ScriptedSandboxCallFor<K>,
-      ) => ScriptedSandboxMethodReturn<K> extends PromiseLike<unknown> ?
-          | Awaited<ScriptedSandboxMethodReturn<K>>
-          | PromiseLike<Awaited<ScriptedSandboxMethodReturn<K>>>
-        : ScriptedSandboxMethodReturn<K>;
-      result?: never;
-      error?: never;
-    }
-    | {
-      method: K;
-      match?: (...args: ScriptedSandboxMethodArgs<K>) => boolean | void;
-      error: unknown;
-      result?: never;
-      respond?: never;
-    };
-}[M];
-
-/**
- * The object `scriptedSandboxSession()` returns: a `SandboxSession` whose
- * scripted methods `M` are present, plus the recording members of the SDK's
- * own double and this package's teardown members. The teardown members
- * (`failures`, `acknowledgeFailures`, `assertNoUnexpectedCalls`,
- * `[Symbol.dispose]`) are non-enumerable own properties defined after
- * `assertComplete`, so `Object.keys(session)` and `{ ...session }` see exactly
- * the SDK double's shape.
- *
- * @example
- * ```ts
- * import { type ScriptedSandboxSession, scriptedSandboxSession } from 'scripted-agents/testing';
- *
- * const sandbox: ScriptedSandboxSession<'execCommand'> = scriptedSandboxSession([
- *   { method: 'execCommand', result: 'ok' },
- * ]);
- * console.assert((await sandbox.execCommand({ cmd: 'true' })) === 'ok');
- * sandbox[Symbol.dispose]();
- * ```
- */
-export type ScriptedSandboxSession<M extends ScriptedSandboxMethod = never> =
-  & SdkSandboxSession
-  & Required<Pick<SdkSandboxSession, M>>
-  & {
-    /** The calls so far, in call order: a new frozen array of frozen records on every read. */
-    readonly calls: readonly RecordedSandboxCall[];
-    /** The number of scripted steps not yet consumed. */
-    readonly remainingSteps: number;
-    /** Throws `UnconsumedSandboxStepsError` when scripted steps remain. */
-    assertComplete(): void;
-    /** The failures this session raised (unexpected calls, matcher rejections), caught or not. */
-    readonly failures: readonly unknown[];
-    /** Returns the recorded failures and forgets them, for tests that provoke one on purpose. */
-    acknowledgeFailures(): readonly unknown[];
-    /** Throws `DoubleFailuresError` if the session raised any failure. */
-    assertNoUnexpectedCalls(): void;
-    /** Teardown: runs `assertNoUnexpectedCalls()` and `assertComplete()`, reporting both. */
-    [Symbol.dispose](): void;
-  };
+import type {
+  RecordedSandboxCall,
+  ScriptedSandboxInput,
+  ScriptedSandboxMethod,
+  ScriptedSandboxSession,
+} from './scripted_sandbox_session_types.ts';
 
 type MethodMode = 'sync' | 'async';
 

@@ -6,6 +6,8 @@
 // - it imports only the SDK's public entry points, never the SDK's own doubles;
 // - testing/ never reaches realtime_testing/ (nor the realtime SDK), so the root
 //   entry does not drag realtime code into testing's import graph;
+// - no entry folder imports another entry folder; code shared by several entry
+//   points lives in _internal/, which imports no entry folder;
 // - no import cycles at run time;
 // - no test is skipped, focused or left as a todo.
 import assert from 'node:assert/strict';
@@ -17,9 +19,9 @@ import ts from 'typescript';
 import { describe, test } from './_harness.ts';
 
 const root = findRoot(path.dirname(fileURLToPath(import.meta.url)));
-const libraryDirs = ['testing', 'realtime_testing'];
+const libraryDirs = ['_internal', 'testing', 'realtime_testing'];
 
-/** The SDK modules the library may import (COMMON rules: public entry points only). */
+/** The SDK modules the library may import: public entry points only. */
 const allowedPackages = new Set([
   '@openai/agents-core',
   '@openai/agents-core/sandbox',
@@ -248,7 +250,33 @@ describe('guards: library', () => {
     assert.deepEqual(rootImports, ['./realtime_testing/mod.ts', './testing/mod.ts']);
     const testingGraph = reachable(path.join(root, 'testing', 'mod.ts'));
     assert.equal(testingGraph.has(path.join(root, 'mod.ts')), false);
-    assert.deepEqual([...testingGraph].map(rel).filter((f) => !f.startsWith('testing/')), []);
+    assert.deepEqual(
+      [...testingGraph].map(rel).filter((f) => !/^(testing|_internal)\//.test(f)),
+      [],
+    );
+  });
+
+  test('no entry folder imports another, and only _internal/ is shared', () => {
+    // An entry folder is a top-level folder with a mod.ts; _internal/ is the one
+    // private folder every entry may use, and it imports no entry folder.
+    const folderOf = (file: string) =>
+      rel(file).split('/').length > 1 ? rel(file).split('/')[0] : '';
+    const offenders: string[] = [];
+    for (const file of libraryFiles) {
+      const from = folderOf(file);
+      for (const { specifier, line } of parse(file).imports) {
+        if (!specifier.startsWith('.')) continue;
+        const target = resolveRelative(file, specifier);
+        const to = folderOf(target);
+        if (from === to || from === '') continue;
+        if (to !== '_internal') {
+          offenders.push(`${rel(file)}:${line} imports ${rel(target)} from another folder`);
+        } else if (path.basename(target).startsWith('_')) {
+          offenders.push(`${rel(file)}:${line} imports the private file ${rel(target)}`);
+        }
+      }
+    }
+    assert.deepEqual(offenders, []);
   });
 
   test('has no import cycle at run time', () => {

@@ -6,8 +6,8 @@ import {
   frozenSnapshot,
   isPlainObject,
   snapshotValue,
-} from '../testing/_snapshot.ts';
-import { SnapshotStore } from '../testing/_snapshot_store.ts';
+} from '../_internal/snapshot.ts';
+import { SnapshotStore } from '../_internal/snapshot_store.ts';
 import { describe, test } from './_harness.ts';
 
 /** Every plain object and array reachable from `value` (not through kept identities). */

@@ -7,7 +7,7 @@ import {
   isPlainObject,
   snapshotRawUsage,
   snapshotValue,
-} from '../testing/_snapshot.ts';
+} from '../_internal/snapshot.ts';
 import { describe, test } from './_harness.ts';
 
 describe('snapshotValue: what is copied', () => {

@@ -10,8 +10,8 @@
  * @module
  */
 
-import { ordinal, pluralSuffix } from './_errors.ts';
-import type { RecordedModelCall } from './model_steps.ts';
+import { ordinal, pluralSuffix } from '../_internal/format.ts';
+import type { RecordedModelCall } from './scripted_model_types.ts';
 
 /**
  * A model call arrived after every scripted step was consumed: the workflow made

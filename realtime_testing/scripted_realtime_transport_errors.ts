@@ -7,15 +7,15 @@
  * @module
  */
 
-import { countOf, ordinal } from '../testing/_errors.ts';
-import { frozenCopy } from '../testing/_snapshot.ts';
+import { countOf, ordinal } from '../_internal/format.ts';
+import { frozenCopy } from '../_internal/snapshot.ts';
 import type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
   RealtimeTransportMethod,
   RealtimeTransportStatus,
   RecordedRealtimeTransportCall,
-} from './call_types.ts';
+} from './scripted_realtime_transport_types.ts';
 
 const PREFIX = 'ScriptedRealtimeTransport';
 

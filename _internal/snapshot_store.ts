@@ -28,7 +28,7 @@
  * @module
  */
 
-import { enumerableOwnKeys, isPlainObject, snapshotValue } from './_snapshot.ts';
+import { enumerableOwnKeys, isPlainObject, snapshotValue } from './snapshot.ts';
 
 const getPrototypeOf = Object.getPrototypeOf;
 const objectPrototype = Object.prototype;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { ordinal } from './_errors.ts';
+import { ordinal } from './format.ts';
 
 /**
  * Raised by `assertNoUnexpectedCalls()` and by teardown (`using` /

@@ -1,0 +1,219 @@
+/**
+ * The public types of `ScriptedModel`: the steps it consumes, one per model
+ * call, and the calls it records.
+ *
+ * @module
+ */
+
+import type {
+  SdkModelRequest as ModelRequest,
+  SdkModelResponse as ModelResponse,
+  SdkModelRetryAdvice as ModelRetryAdvice,
+  SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
+  SdkStreamEvent as StreamEvent,
+} from './_sdk_types.ts';
+
+/**
+ * A complete normalized response envelope, or the output-only shorthand: an
+ * array of output items. The shorthand counts as one request (`new Usage({
+ * requests: 1 })`) and gets the deterministic id `scripted-response-N`, where
+ * `N` is the 1-based number of the call that uses it.
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage, type ScriptedModelResponse } from "scripted-agents/testing";
+ *
+ * const response: ScriptedModelResponse = [assistantMessage("Hello!")];
+ * console.assert(Array.isArray(response));
+ * ```
+ */
+export type ScriptedModelResponse = ModelResponse | ModelResponse['output'];
+
+/**
+ * One model call as the model saw it. `request` is a frozen, detached snapshot
+ * taken at call time: mutable containers (input items, model settings, tools)
+ * are copied, runtime objects (the `AbortSignal`, callbacks, class instances)
+ * keep their identity.
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage, type RecordedModelCall, ScriptedModel } from "scripted-agents/testing";
+ *
+ * const model = new ScriptedModel([[assistantMessage("Hi")]]);
+ * await model.getResponse({ input: "Hello" } as never);
+ * const call: RecordedModelCall | undefined = model.firstCall;
+ * console.assert(call?.index === 0 && call.request.input === "Hello");
+ * ```
+ */
+export type RecordedModelCall = Readonly<{
+  /** The zero-based position of this call in `calls`. */
+  index: number;
+  /** Whether the runner asked for a streamed response. */
+  streamed: boolean;
+  /** A frozen snapshot of the request, detached from the runner's objects. */
+  request: Readonly<ModelRequest>;
+}>;
+
+/**
+ * Retry advice for a scripted failure: a fixed `ModelRetryAdvice` (snapshotted
+ * when the step is enqueued) or a callback that derives it from the runner's
+ * retry-advice request (`attempt`, `stream`, `request`, `error`).
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedModelRetryAdvice } from "scripted-agents/testing";
+ *
+ * const fixed: ScriptedModelRetryAdvice = { suggested: true, replaySafety: "safe" };
+ * const derived: ScriptedModelRetryAdvice = ({ attempt }) => ({ suggested: attempt === 1 });
+ * console.assert(typeof derived === "function" && fixed.suggested === true);
+ * ```
+ */
+export type ScriptedModelRetryAdvice =
+  | ModelRetryAdvice
+  | ((
+    request: ModelRetryAdviceRequest,
+  ) => ModelRetryAdvice | undefined | Promise<ModelRetryAdvice | undefined>);
+
+/**
+ * An exact sequence of normalized `StreamEvent`s, sync or async. An array is
+ * snapshotted when enqueued; any other iterable is used by reference.
+ *
+ * @example
+ * ```ts
+ * import type { ScriptedModelStream } from "scripted-agents/testing";
+ *
+ * const events: ScriptedModelStream = [{ type: "response_started" }];
+ * console.assert(Array.isArray(events));
+ * ```
+ */
+export type ScriptedModelStream = Iterable<StreamEvent> | AsyncIterable<StreamEvent>;
+
+/**
+ * A step that answers one call with a fixed response (see {@linkcode modelResponse}).
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage, modelResponse, type ScriptedModelResponseStep } from "scripted-agents/testing";
+ *
+ * const step: ScriptedModelResponseStep = modelResponse([assistantMessage("Hi")]);
+ * console.assert(step.type === "response");
+ * ```
+ */
+export type ScriptedModelResponseStep = {
+  /** The step discriminator. */
+  type: 'response';
+  /** The response returned to the call. */
+  response: ScriptedModelResponse;
+};
+
+/**
+ * A step that fails one call (see {@linkcode modelError}).
+ *
+ * @example
+ * ```ts
+ * import { modelError, type ScriptedModelErrorStep } from "scripted-agents/testing";
+ *
+ * const step: ScriptedModelErrorStep = modelError(new Error("boom"));
+ * console.assert(step.type === "error");
+ * ```
+ */
+export type ScriptedModelErrorStep = {
+  /** The step discriminator. */
+  type: 'error';
+  /** The value thrown, as is. */
+  error: unknown;
+  /** Advice returned by `getRetryAdvice()` for this failure. */
+  retryAdvice?: ScriptedModelRetryAdvice;
+};
+
+/**
+ * A step that derives its response from the recorded call (see
+ * {@linkcode modelResponder}).
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage, modelResponder, type ScriptedModelResponderStep } from "scripted-agents/testing";
+ *
+ * const step: ScriptedModelResponderStep = modelResponder(() => [assistantMessage("Hi")]);
+ * console.assert(step.type === "responder");
+ * ```
+ */
+export type ScriptedModelResponderStep = {
+  /** The step discriminator. */
+  type: 'responder';
+  /** Called with a fresh frozen snapshot of the call. */
+  respond: (call: RecordedModelCall) => ScriptedModelResponse | Promise<ScriptedModelResponse>;
+};
+
+/**
+ * A step that streams an exact event sequence (see {@linkcode modelStream}).
+ *
+ * @example
+ * ```ts
+ * import { modelStream, type ScriptedModelStreamStep } from "scripted-agents/testing";
+ *
+ * const step: ScriptedModelStreamStep = modelStream([{ type: "response_started" }]);
+ * console.assert(step.type === "stream");
+ * ```
+ */
+export type ScriptedModelStreamStep = {
+  /** The step discriminator. */
+  type: 'stream';
+  /** The events yielded, verbatim. */
+  events: ScriptedModelStream;
+};
+
+/**
+ * A step that derives an exact event sequence from the recorded call (see
+ * {@linkcode modelStreamResponder}).
+ *
+ * @example
+ * ```ts
+ * import { modelStreamResponder, type ScriptedModelStreamResponderStep } from "scripted-agents/testing";
+ *
+ * const step: ScriptedModelStreamResponderStep = modelStreamResponder(() => []);
+ * console.assert(step.type === "stream_responder");
+ * ```
+ */
+export type ScriptedModelStreamResponderStep = {
+  /** The step discriminator. */
+  type: 'stream_responder';
+  /** Called with a fresh frozen snapshot of the call. */
+  respond: (call: RecordedModelCall) => ScriptedModelStream | Promise<ScriptedModelStream>;
+};
+
+/**
+ * Any explicit scripted step.
+ *
+ * @example
+ * ```ts
+ * import { modelError, type ScriptedModelStep } from "scripted-agents/testing";
+ *
+ * const steps: ScriptedModelStep[] = [modelError(new Error("boom"))];
+ * console.assert(steps.length === 1);
+ * ```
+ */
+export type ScriptedModelStep =
+  | ScriptedModelResponseStep
+  | ScriptedModelErrorStep
+  | ScriptedModelResponderStep
+  | ScriptedModelStreamStep
+  | ScriptedModelStreamResponderStep;
+
+/**
+ * What the constructor and `enqueue()` accept: an explicit step, or a bare
+ * response (an output array or a complete envelope) standing for
+ * `modelResponse(response)`.
+ *
+ * @example
+ * ```ts
+ * import { assistantMessage, modelError, type ScriptedModelInput } from "scripted-agents/testing";
+ *
+ * const inputs: ScriptedModelInput[] = [
+ *   modelError(new Error("transient")),
+ *   [assistantMessage("Recovered.")],
+ * ];
+ * console.assert(inputs.length === 2);
+ * ```
+ */
+export type ScriptedModelInput = ScriptedModelStep | ScriptedModelResponse;
