@@ -4,7 +4,9 @@
 //
 //   static  deno fmt --check, deno lint, deno check and deno doc --lint of the entries
 //   deno    deno test: type-checked, op/resource sanitizers on, env + read permission
-//           only (no network permission, so any network attempt fails the test)
+//           only (no network permission, so any network attempt fails the test);
+//           files named *_loopback_test.ts run in a second step with
+//           --allow-net=127.0.0.1 only (they start their own server there)
 //   bun     bun test
 //   node    scripts/build_npm.ts: builds npm/, runs the suite under `node --test`
 //           against it, a CommonJS smoke test, and installs `npm pack` into a
@@ -16,7 +18,7 @@
 // when the step fails. One summary line per step, then the plain total line
 // `N passed, N failed`. Fails when any step fails or a runtime ran no test.
 //
-// Options: --only=static,deno,bun,node,package (default: all)  --verbose (print every log)
+// Options: --only=static,deno,deno-net,bun,node,package (default: all)  --verbose (print every log)
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +42,20 @@ for (const arg of args) {
   if (arg !== '--verbose' && !arg.startsWith('--only=')) usage(`unknown option ${arg}`);
 }
 
+const denoTestArgs = [
+  'test',
+  '--allow-env',
+  '--allow-read',
+  // Deno 2.9 makes the sanitizers opt-in.
+  '--sanitize-ops',
+  '--sanitize-resources',
+  // One worker per core; each test module still runs in its own isolate.
+  '--parallel',
+];
+const loopbackTests = fs.readdirSync(path.join(root, 'tests'), { recursive: true })
+  .map((f) => path.join('tests', String(f)))
+  .filter((f) => f.endsWith('_loopback_test.ts')).sort();
+
 const steps = [
   {
     name: 'static',
@@ -53,18 +69,17 @@ const steps = [
   {
     name: 'deno',
     command: 'deno',
-    args: [
-      'test',
-      '--allow-env',
-      '--allow-read',
-      // Deno 2.9 makes the sanitizers opt-in.
-      '--sanitize-ops',
-      '--sanitize-resources',
-      // One worker per core; each test module still runs in its own isolate.
-      '--parallel',
-    ],
+    args: [...denoTestArgs, '--ignore=**/*_loopback_test.ts'],
     counts: denoCounts,
   },
+  // Tests that start a server on 127.0.0.1 (files named *_loopback_test.ts) get
+  // that one address and nothing wider; every other test has no network at all.
+  ...(loopbackTests.length === 0 ? [] : [{
+    name: 'deno-net',
+    command: 'deno',
+    args: [...denoTestArgs, '--allow-net=127.0.0.1', ...loopbackTests],
+    counts: denoCounts,
+  }]),
   // bun's default 5 s per-test timeout is too tight for a loaded 2-core CI machine.
   { name: 'bun', command: 'bun', args: ['test', '--timeout', '60000'], counts: bunCounts },
   {

@@ -6,8 +6,9 @@
 // - it imports only the SDK's public entry points, never the SDK's own doubles;
 // - testing/ never reaches realtime_testing/ (nor the realtime SDK), so the root
 //   entry does not drag realtime code into testing's import graph;
-// - no entry folder imports another entry folder; code shared by several entry
-//   points lives in _internal/, which imports no entry folder;
+// - testing/ and realtime_testing/ never import each other; code shared by
+//   several entry points lives in _internal/, which imports no entry folder, and
+//   no folder reaches into another folder's private (_-prefixed) files;
 // - no import cycles at run time;
 // - no test is skipped, focused or left as a todo.
 import assert from 'node:assert/strict';
@@ -256,11 +257,13 @@ describe('guards: library', () => {
     );
   });
 
-  test('no entry folder imports another, and only _internal/ is shared', () => {
-    // An entry folder is a top-level folder with a mod.ts; _internal/ is the one
-    // private folder every entry may use, and it imports no entry folder.
-    const folderOf = (file: string) =>
-      rel(file).split('/').length > 1 ? rel(file).split('/')[0] : '';
+  test("no folder reaches another folder's private files, and _internal/ imports no entry", () => {
+    // _internal/ holds what several entry points share; other folders may use
+    // each other only through public (non-underscore) modules.
+    const folderOf = (file: string) => {
+      const parts = rel(file).split('/');
+      return parts.length > 1 ? parts[0] : '';
+    };
     const offenders: string[] = [];
     for (const file of libraryFiles) {
       const from = folderOf(file);
@@ -269,13 +272,28 @@ describe('guards: library', () => {
         const target = resolveRelative(file, specifier);
         const to = folderOf(target);
         if (from === to || from === '') continue;
-        if (to !== '_internal') {
-          offenders.push(`${rel(file)}:${line} imports ${rel(target)} from another folder`);
-        } else if (path.basename(target).startsWith('_')) {
+        if (from === '_internal') {
+          offenders.push(`${rel(file)}:${line}: _internal/ imports the entry file ${rel(target)}`);
+        } else if (to !== '_internal' && path.basename(target).startsWith('_')) {
           offenders.push(`${rel(file)}:${line} imports the private file ${rel(target)}`);
         }
       }
     }
+    assert.deepEqual(offenders, []);
+  });
+
+  test('testing/ and realtime_testing/ never import each other', () => {
+    const offenders = libraryFiles.flatMap((file) => {
+      const from = rel(file).split('/')[0];
+      if (from !== 'testing' && from !== 'realtime_testing') return [];
+      return parse(file).imports
+        .filter(({ specifier }) => specifier.startsWith('.'))
+        .map(({ specifier, line }) => ({ target: rel(resolveRelative(file, specifier)), line }))
+        .filter(({ target }) =>
+          target.startsWith(from === 'testing' ? 'realtime_testing/' : 'testing/')
+        )
+        .map(({ target, line }) => `${rel(file)}:${line} imports ${target}`);
+    });
     assert.deepEqual(offenders, []);
   });
 
