@@ -2,10 +2,21 @@
  * The error a double's teardown raises for failures it reported during the
  * test, whether or not the code under test caught them.
  *
+ * Every error class of this package follows the convention written down here
+ * once. It extends `Error`; each structured field is declared without an
+ * initialiser and assigned in the constructor, so it is an own enumerable
+ * property even when its value is `undefined`; `override readonly name` has a
+ * literal type and is declared and assigned last. Assigning everything in the
+ * constructor, in declaration order, makes `Object.keys(error)` list the
+ * fields and then `name` whether the compiler emits class fields with define
+ * semantics (native class fields) or assign semantics, so the key order is the
+ * same under Deno, Bun and the compiled npm package. Messages number calls and
+ * inputs 1-based and pluralise through `format.ts`.
+ *
  * @module
  */
 
-import { ordinal } from './format.ts';
+import { countOf, ordinal } from './format.ts';
 
 /**
  * Raised by `assertNoUnexpectedCalls()` and by teardown (`using` /
@@ -13,17 +24,23 @@ import { ordinal } from './format.ts';
  * unexpected call, a rejected or throwing matcher, a step incompatible with the
  * call — even if application code caught that failure and the run went on.
  *
- * @example
+ * @example Swallowed failures still fail the test
  * ```ts
- * import { DoubleFailuresError, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { DoubleFailuresError, ScriptedModel, UnexpectedModelCallError } from 'scripted-agents/testing';
  *
  * const model = new ScriptedModel();
- * await model.getResponse({} as never).catch(() => {}); // swallowed by "the app"
- * try {
- *   model.assertNoUnexpectedCalls();
- * } catch (error) {
- *   console.assert(error instanceof DoubleFailuresError);
- * }
+ * // The application catches the unexpected call and carries on...
+ * await model.getResponse({ input: 'Hello' } as never).catch(() => {});
+ * // ...but the model remembers it.
+ * assert.throws(() => model.assertNoUnexpectedCalls(), (error) => {
+ *   assert.ok(error instanceof DoubleFailuresError);
+ *   assert.equal(error.double, 'ScriptedModel');
+ *   assert.equal(error.failures.length, 1);
+ *   assert.ok(error.failures[0] instanceof UnexpectedModelCallError);
+ *   assert.match(error.message, /^ScriptedModel raised 1 failure during the test/);
+ *   return true;
+ * });
  * ```
  */
 export class DoubleFailuresError extends Error {
@@ -32,19 +49,19 @@ export class DoubleFailuresError extends Error {
   /** The raised failures, in the order the double raised them (a frozen copy). */
   readonly failures: readonly unknown[];
   /** Always `'DoubleFailuresError'`. */
-  override readonly name = 'DoubleFailuresError';
+  override readonly name: 'DoubleFailuresError';
 
   /** Lists `failures` (in order) in the message, naming `double`. */
   constructor(double: string, failures: readonly unknown[]) {
     super(
-      `${double} raised ${failures.length} failure${
-        failures.length === 1 ? '' : 's'
-      } during the test, even if the code under test caught ${
-        failures.length === 1 ? 'it' : 'them'
-      }: ${failures.map((failure, i) => `${ordinal(i)} ${describe(failure)}`).join('; ')}`,
+      `${double} raised ${countOf(failures.length, 'failure')} during the test, even if the ` +
+        `code under test caught ${failures.length === 1 ? 'it' : 'them'}: ${
+          failures.map((failure, i) => `${ordinal(i)} ${describe(failure)}`).join('; ')
+        }`,
     );
     this.double = double;
     this.failures = Object.freeze([...failures]);
+    this.name = 'DoubleFailuresError';
   }
 }
 

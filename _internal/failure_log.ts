@@ -1,11 +1,13 @@
 /**
  * The record of failures a double raised, and the teardown that reports them.
- * Written once for all three doubles (issue: no forgotten assertComplete).
+ * Written once for every double, so none of them lets a swallowed failure or a
+ * forgotten `assertComplete()` pass unnoticed.
  *
  * @module
  */
 
 import { DoubleFailuresError } from './double_failures_error.ts';
+import { countOf } from './format.ts';
 
 /** Remembers every failure a double raised so teardown can report swallowed ones. */
 export class FailureLog {
@@ -56,7 +58,7 @@ export function runTeardownChecks(double: string, checks: ReadonlyArray<() => vo
       errors.push(error);
     }
   }
-  throwCollected(errors, (count) => `${double} teardown found ${count} problems`);
+  throwCollected(errors, (count) => `${double} teardown found ${countOf(count, 'problem')}`);
 }
 
 /**

@@ -15,7 +15,7 @@ export function countOf(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** `"step"` or `"steps"`, for messages that place the count elsewhere. */
+/** `''` for a count of 1, `'s'` otherwise: for messages that place the count elsewhere. */
 export function pluralSuffix(count: number): string {
   return count === 1 ? '' : 's';
 }

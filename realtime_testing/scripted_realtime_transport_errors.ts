@@ -1,8 +1,9 @@
 /**
  * The six errors of the realtime double. Every field is an own enumerable
- * property that is always present (even when `undefined`), declared as a class
- * field so `Object.keys(error)` lists the fields and then `name`; tests assert
- * on fields instead of parsing messages. Messages number calls from 1.
+ * property that is always present (even when `undefined`), assigned in the
+ * constructor before `name`, so `Object.keys(error)` lists the fields and then
+ * `name`; tests assert on fields instead of parsing messages. Messages number
+ * calls from 1.
  *
  * @module
  */
@@ -53,7 +54,7 @@ export class UnexpectedRealtimeCallError extends Error {
   /** The method actually called. */
   readonly actualMethod: string;
   /** Always `'UnexpectedRealtimeCallError'`. */
-  override readonly name: string = 'UnexpectedRealtimeCallError';
+  override readonly name: 'UnexpectedRealtimeCallError';
 
   /** Describes `actualCall` arriving where `expectedMethod` was expected. */
   constructor(expectedMethod: RealtimeTransportMethod, actualCall: RecordedRealtimeTransportCall) {
@@ -65,6 +66,7 @@ export class UnexpectedRealtimeCallError extends Error {
     this.callIndex = actualCall.index;
     this.expectedMethod = expectedMethod;
     this.actualMethod = actualCall.method;
+    this.name = 'UnexpectedRealtimeCallError';
   }
 }
 
@@ -93,13 +95,14 @@ export class RealtimeCallMatcherError extends Error {
   /** The method of the rejected call. */
   readonly actualMethod: string;
   /** Always `'RealtimeCallMatcherError'`. */
-  override readonly name: string = 'RealtimeCallMatcherError';
+  override readonly name: 'RealtimeCallMatcherError';
 
   /** Describes the `call` a matcher rejected. */
   constructor(call: RecordedRealtimeTransportCall) {
     super(`${PREFIX} matcher rejected ${call.method} call ${ordinal(call.index)}.`);
     this.callIndex = call.index;
     this.actualMethod = call.method;
+    this.name = 'RealtimeCallMatcherError';
   }
 }
 
@@ -133,7 +136,7 @@ export class IncompleteRealtimeScenarioError extends Error {
   /** Injected failures not yet thrown, per method (a frozen copy). */
   readonly pendingFailures: readonly PendingRealtimeFailure[];
   /** Always `'IncompleteRealtimeScenarioError'`. */
-  override readonly name: string = 'IncompleteRealtimeScenarioError';
+  override readonly name: 'IncompleteRealtimeScenarioError';
 
   /**
    * Copies and freezes the three collections. (Three positional parameters:
@@ -156,6 +159,7 @@ export class IncompleteRealtimeScenarioError extends Error {
     this.unconsumedCalls = frozenCopy(unconsumedCalls);
     this.pendingExpectations = frozenCopy(pendingExpectations);
     this.pendingFailures = frozenCopy(pendingFailures);
+    this.name = 'IncompleteRealtimeScenarioError';
   }
 }
 
@@ -184,7 +188,7 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
   /** The expectations pending when the run was cancelled (a frozen copy). */
   readonly pendingExpectations: readonly PendingRealtimeExpectation[];
   /** Always `'AbortError'`. */
-  override readonly name: string = 'AbortError';
+  override readonly name: 'AbortError';
 
   /** Copies and freezes the expectations pending at cancellation. */
   constructor(pendingExpectations: readonly PendingRealtimeExpectation[]) {
@@ -196,6 +200,7 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
         : `${PREFIX} scenario was cancelled.`,
     );
     this.pendingExpectations = frozenCopy(pendingExpectations);
+    this.name = 'AbortError';
   }
 }
 
@@ -223,12 +228,13 @@ export class RealtimeTransportNotClosedError extends Error {
   /** The status found instead of `disconnected`. */
   readonly status: RealtimeTransportStatus;
   /** Always `'RealtimeTransportNotClosedError'`. */
-  override readonly name: string = 'RealtimeTransportNotClosedError';
+  override readonly name: 'RealtimeTransportNotClosedError';
 
   /** Describes the `status` found instead of `disconnected`. */
   constructor(status: RealtimeTransportStatus) {
     super(`${PREFIX} is not closed; current status is ${status}.`);
     this.status = status;
+    this.name = 'RealtimeTransportNotClosedError';
   }
 }
 
@@ -253,12 +259,14 @@ export class RealtimeTransportNotClosedError extends Error {
  */
 export class ScriptedRealtimeConnectionSupersededError extends Error {
   /** The superseded operation: always `'connect'`. */
-  readonly operation: 'connect' = 'connect';
+  readonly operation: 'connect';
   /** Always `'ScriptedRealtimeConnectionSupersededError'`. */
-  override readonly name: string = 'ScriptedRealtimeConnectionSupersededError';
+  override readonly name: 'ScriptedRealtimeConnectionSupersededError';
 
   /** The message and `operation` are constant. */
   constructor() {
     super(`${PREFIX} connection attempt was superseded by another lifecycle operation.`);
+    this.operation = 'connect';
+    this.name = 'ScriptedRealtimeConnectionSupersededError';
   }
 }

@@ -7,6 +7,7 @@
  */
 
 import { throwCollected } from '../_internal/failure_log.ts';
+import { countOf } from '../_internal/format.ts';
 import type { ScriptedModelInput } from './scripted_model_types.ts';
 import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
 import { ScriptedModel } from './scripted_model.ts';
@@ -49,7 +50,10 @@ export async function assertAllComplete(...doubles: VerifiableDouble[]): Promise
       errors.push(error);
     }
   }
-  throwCollected(errors, (count) => `${count} test doubles failed their teardown checks`);
+  throwCollected(
+    errors,
+    (count) => `${countOf(count, 'test double')} failed their teardown checks`,
+  );
 }
 
 function disposeOnce(double: VerifiableDouble): void | PromiseLike<void> {

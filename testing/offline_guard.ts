@@ -41,7 +41,7 @@ export class OfflineNetworkError extends Error {
   /** The URL (or request) the code tried to reach, as text. */
   readonly target: string;
   /** Always `"OfflineNetworkError"`. */
-  override readonly name = 'OfflineNetworkError';
+  override readonly name: 'OfflineNetworkError';
 
   /** Describes one blocked attempt to use `api` on `target`. */
   constructor(api: OfflineNetworkApi, target: string) {
@@ -52,6 +52,7 @@ export class OfflineNetworkError extends Error {
     );
     this.api = api;
     this.target = target;
+    this.name = 'OfflineNetworkError';
   }
 }
 

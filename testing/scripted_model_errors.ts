@@ -2,15 +2,15 @@
  * The errors a `ScriptedModel` raises when a workflow drifts from its
  * script. Tests assert on their structured fields rather than parsing messages.
  *
- * Every field is an own enumerable property that is always defined (possibly
- * `undefined`), declared before `name`, so `Object.keys(error)` lists the
- * fields and then `name`: matchers such as `toMatchObject({ callIndex:
- * undefined })` rely on the key being present.
+ * Every field is an own enumerable property that is always present (possibly
+ * `undefined`), assigned in the constructor before `name`, so
+ * `Object.keys(error)` lists the fields and then `name`: matchers such as
+ * `toMatchObject({ callIndex: undefined })` rely on the key being present.
  *
  * @module
  */
 
-import { ordinal, pluralSuffix } from '../_internal/format.ts';
+import { countOf, ordinal } from '../_internal/format.ts';
 import type { RecordedModelCall } from './scripted_model_types.ts';
 
 /**
@@ -35,7 +35,7 @@ export class UnexpectedModelCallError extends Error {
   /** Whether the unexpected call asked for a streamed response. */
   readonly streamed: boolean;
   /** Always `'UnexpectedModelCallError'`. */
-  override readonly name = 'UnexpectedModelCallError';
+  override readonly name: 'UnexpectedModelCallError';
 
   /** Describes the recorded call that found no scripted step. */
   constructor(call: RecordedModelCall) {
@@ -46,6 +46,7 @@ export class UnexpectedModelCallError extends Error {
     );
     this.callIndex = call.index;
     this.streamed = call.streamed;
+    this.name = 'UnexpectedModelCallError';
   }
 }
 
@@ -69,16 +70,13 @@ export class UnconsumedModelStepsError extends Error {
   /** How many scripted steps were left. */
   readonly remainingSteps: number;
   /** Always `'UnconsumedModelStepsError'`. */
-  override readonly name = 'UnconsumedModelStepsError';
+  override readonly name: 'UnconsumedModelStepsError';
 
   /** Reports `remainingSteps` unconsumed steps. */
   constructor(remainingSteps: number) {
-    super(
-      `ScriptedModel has ${remainingSteps} unconsumed scripted step${
-        pluralSuffix(remainingSteps)
-      }.`,
-    );
+    super(`ScriptedModel has ${countOf(remainingSteps, 'unconsumed scripted step')}.`);
     this.remainingSteps = remainingSteps;
+    this.name = 'UnconsumedModelStepsError';
   }
 }
 
@@ -153,7 +151,7 @@ export class InvalidScriptedModelStepError extends Error {
   /** The step's `type`, when it is known. */
   readonly stepType?: string;
   /** Always `'InvalidScriptedModelStepError'`. */
-  override readonly name = 'InvalidScriptedModelStepError';
+  override readonly name: 'InvalidScriptedModelStepError';
 
   /** Builds the error from its fields and complete message. */
   constructor(options: InvalidScriptedModelStepErrorOptions) {
@@ -162,6 +160,7 @@ export class InvalidScriptedModelStepError extends Error {
     this.inputIndex = options.inputIndex;
     this.callIndex = options.callIndex;
     this.stepType = options.stepType;
+    this.name = 'InvalidScriptedModelStepError';
   }
 }
 
@@ -191,11 +190,12 @@ export class ScriptedModelRequestAbortedError extends Error {
   /** The zero-based position of the call that observed the abort, if one was recorded. */
   readonly callIndex?: number;
   /** Always `'AbortError'`, the name cancellation checks look for. */
-  override readonly name = 'AbortError';
+  override readonly name: 'AbortError';
 
   /** Reports an abort observed by call `callIndex` (or before any call was recorded). */
   constructor(callIndex?: number) {
     super('Scripted model request was aborted.');
     this.callIndex = callIndex;
+    this.name = 'AbortError';
   }
 }

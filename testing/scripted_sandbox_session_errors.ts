@@ -29,10 +29,6 @@ export interface InvalidScriptedSandboxStepErrorOptions {
   method?: string;
 }
 
-// Fields are declared without initialisers and assigned in the constructor, in
-// declaration order with `name` last: the key order of `Object.keys(error)` is
-// then the same whether a compiler uses define or assign semantics for fields.
-
 /**
  * Thrown by `scriptedSandboxSession()` when a step is malformed. Validation
  * happens when the session is created and stops at the first invalid step, so
