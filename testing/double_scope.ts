@@ -32,13 +32,30 @@ export type VerifiableDouble = Disposable | AsyncDisposable;
  * Every double is checked even when an earlier one fails; one failure is
  * rethrown as is, several are thrown as an `AggregateError` listing each.
  *
- * @example
+ * @example Every double is checked, and every problem reported
  * ```ts
- * import { assertAllComplete, assistantMessage, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import {
+ *   assertAllComplete,
+ *   assistantMessage,
+ *   ScriptedModel,
+ *   scriptedSandboxSession,
+ * } from 'scripted-agents/testing';
  *
- * const model = new ScriptedModel([[assistantMessage("hi")]]);
- * await model.getResponse({ input: "hello" } as never);
- * await assertAllComplete(model);
+ * const model = new ScriptedModel([[assistantMessage('never requested')]]);
+ * const sandbox = scriptedSandboxSession([{ method: 'execCommand', result: 'never run' }]);
+ *
+ * await assert.rejects(assertAllComplete(model, sandbox), (error) => {
+ *   assert.ok(error instanceof AggregateError);
+ *   assert.deepEqual(error.errors.map((e) => e.name), [
+ *     'UnconsumedModelStepsError',
+ *     'UnconsumedSandboxStepsError',
+ *   ]);
+ *   assert.match(error.message, /^2 test doubles failed their teardown checks: /);
+ *   return true;
+ * });
+ * // Nothing left over: it resolves.
+ * await assertAllComplete(new ScriptedModel(), scriptedSandboxSession());
  * ```
  */
 export async function assertAllComplete(...doubles: VerifiableDouble[]): Promise<void> {
@@ -97,11 +114,15 @@ export class DoubleScope implements AsyncDisposable {
    *
    * @example
    * ```ts
-   * import { assistantMessage, doubleScope } from "scripted-agents/testing";
+   * import assert from 'node:assert/strict';
+   * import { Agent, Runner } from '@openai/agents';
+   * import { assistantMessage, doubleScope } from 'scripted-agents/testing';
    *
    * await using scope = doubleScope();
-   * const model = scope.model([[assistantMessage("done")]]);
-   * await model.getResponse({ input: "go" } as never);
+   * const model = scope.model([[assistantMessage('Done.')]]);
+   * const result = await new Runner({ tracingDisabled: true })
+   *   .run(new Agent({ name: 'A', model }), 'Go');
+   * assert.equal(result.finalOutput, 'Done.');
    * ```
    */
   model(inputs: Iterable<ScriptedModelInput> = []): ScriptedModel {
@@ -115,11 +136,12 @@ export class DoubleScope implements AsyncDisposable {
    *
    * @example
    * ```ts
-   * import { doubleScope } from "scripted-agents/testing";
+   * import assert from 'node:assert/strict';
+   * import { doubleScope } from 'scripted-agents/testing';
    *
    * await using scope = doubleScope();
-   * const sandbox = scope.sandbox([{ method: "pathExists", result: true }]);
-   * console.assert(await sandbox.pathExists("/workspace"));
+   * const sandbox = scope.sandbox([{ method: 'pathExists', result: true }]);
+   * assert.equal(await sandbox.pathExists('/workspace'), true);
    * ```
    */
   sandbox<const TInputs extends readonly ScriptedSandboxInput[]>(
@@ -143,11 +165,20 @@ export class DoubleScope implements AsyncDisposable {
    *
    * @example
    * ```ts
-   * import { doubleScope, ScriptedModel } from "scripted-agents/testing";
+   * import assert from 'node:assert/strict';
+   * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+   * import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
+   * import { doubleScope } from 'scripted-agents/testing';
    *
    * await using scope = doubleScope();
-   * const model = scope.track(new ScriptedModel());
-   * console.assert(model.remainingSteps === 0);
+   * // Checked at the end of the scope: complete, and closed.
+   * const transport = scope.track(new ScriptedRealtimeTransport());
+   * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), { transport });
+   * await session.connect({ apiKey: 'test' });
+   * session.close();
+   * assert.deepEqual(transport.calls.map((call) => call.method), ['connect', 'close']);
+   * await transport.expectCall('connect');
+   * await transport.expectCall('close');
    * ```
    */
   track<T extends VerifiableDouble>(double: T): T {
@@ -167,11 +198,13 @@ export class DoubleScope implements AsyncDisposable {
    *
    * @example
    * ```ts
-   * import { doubleScope } from "scripted-agents/testing";
+   * import assert from 'node:assert/strict';
+   * import { assistantMessage, doubleScope } from 'scripted-agents/testing';
    *
-   * const scope = doubleScope({ offline: true });
-   * scope.model();
-   * await scope.finish();
+   * const scope = doubleScope(); // e.g. in beforeEach, with finish() in afterEach
+   * scope.model([[assistantMessage('never requested')]]);
+   * await assert.rejects(scope.finish(), { name: 'UnconsumedModelStepsError' });
+   * await scope.finish(); // runs once: a second call checks nothing
    * ```
    */
   async finish(): Promise<void> {
@@ -196,13 +229,17 @@ export class DoubleScope implements AsyncDisposable {
  *
  * @example
  * ```ts
- * import { Agent, Runner } from "@openai/agents";
- * import { assistantMessage, doubleScope } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, doubleScope } from 'scripted-agents/testing';
  *
- * await using scope = doubleScope({ offline: true });
- * const model = scope.model([[assistantMessage("Paris.")]]);
- * const result = await new Runner().run(new Agent({ name: "geo", model }), "Capital?");
- * console.assert(result.finalOutput === "Paris.");
+ * {
+ *   // `offline: true` also disables tracing export, so a plain Runner is enough.
+ *   await using scope = doubleScope({ offline: true });
+ *   const model = scope.model([[assistantMessage('Paris.')]]);
+ *   const result = await new Runner().run(new Agent({ name: 'geo', model }), 'Capital?');
+ *   assert.equal(result.finalOutput, 'Paris.');
+ * } // every double is verified here, then the network APIs are restored
  * ```
  */
 export function doubleScope(options: DoubleScopeOptions = {}): DoubleScope {

@@ -1,8 +1,55 @@
 /**
  * Deterministic, provider-agnostic test doubles for agent workflows built with
  * the OpenAI Agents SDK: a scripted `Model` for the real `Runner` and a scripted
- * `SandboxSession` for the real `SandboxAgent`. A drop-in for
- * `@openai/agents/testing`.
+ * `SandboxSession` for the real `SandboxAgent`, plus teardown helpers that
+ * verify every double when a test ends. A drop-in for `@openai/agents/testing`.
+ *
+ * A {@linkcode ScriptedModel} consumes one scripted step per model call: write
+ * what the model answers, run the real agent loop (tools, guardrails, handoffs),
+ * then assert on the recorded requests. {@linkcode scriptedSandboxSession}
+ * does the same for sandbox method calls. Each double records the failures it
+ * raised for a drifted workflow, so `using` (or {@linkcode doubleScope},
+ * {@linkcode assertAllComplete}) catches both a workflow that stopped early and
+ * one whose failure the code under test swallowed.
+ *
+ * @example A tool workflow, verified when the block ends
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner, tool } from '@openai/agents';
+ * import { z } from 'zod';
+ * import { assistantMessage, functionCall, ScriptedModel } from 'scripted-agents/testing';
+ *
+ * const getWeather = tool({
+ *   name: 'get_weather',
+ *   description: 'Gets the weather for a city.',
+ *   parameters: z.object({ city: z.string() }),
+ *   execute: async ({ city }) => `${city}: sunny`,
+ * });
+ *
+ * {
+ *   // Disposal checks that every step was used and no failure was swallowed.
+ *   using model = new ScriptedModel([
+ *     [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
+ *     [assistantMessage('It is sunny in Tokyo.')],
+ *   ]);
+ *   const agent = new Agent({ name: 'Weather assistant', model, tools: [getWeather] });
+ *   // The double replaces model I/O; tracing is a separate boundary to turn off.
+ *   const runner = new Runner({ tracingDisabled: true });
+ *   const result = await runner.run(agent, 'What is the weather in Tokyo?');
+ *
+ *   assert.equal(result.finalOutput, 'It is sunny in Tokyo.');
+ *   assert.equal(model.calls.length, 2);
+ *   // The first request offered the tool; the second carried its result back.
+ *   assert.deepEqual(model.firstCall?.request.tools.map((t) => t.name), ['get_weather']);
+ *   const input = model.lastCall?.request.input;
+ *   assert.ok(Array.isArray(input));
+ *   const toolResult = input.find((item) => item.type === 'function_call_result');
+ *   assert.deepEqual(toolResult && 'output' in toolResult && toolResult.output, {
+ *     type: 'text',
+ *     text: 'Tokyo: sunny',
+ *   });
+ * }
+ * ```
  *
  * @module
  */

@@ -3,20 +3,35 @@
  * model call. The factories validate nothing: the model validates every
  * step when it is passed to the constructor or `enqueue()`.
  *
- * @example
+ * @example A failure the runner retries, then an answer derived from the request
  * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
  * import {
  *   assistantMessage,
  *   modelError,
  *   modelResponder,
  *   ScriptedModel,
- * } from "scripted-agents/testing";
+ * } from 'scripted-agents/testing';
  *
  * const model = new ScriptedModel([
- *   modelError(new Error("rate limited"), { suggested: true }),
- *   modelResponder((call) => [assistantMessage(`call ${call.index}`)]),
+ *   // `suggested: true` is what getRetryAdvice() reports for this failure.
+ *   modelError(new Error('rate limited'), { suggested: true }),
+ *   modelResponder((call) => [assistantMessage(`Answered on call #${call.index + 1}.`)]),
  * ]);
- * console.assert(model.remainingSteps === 2);
+ * const agent = new Agent({
+ *   name: 'A',
+ *   model,
+ *   // A retry policy that follows the model's advice, once.
+ *   modelSettings: {
+ *     retry: { maxRetries: 1, policy: ({ providerAdvice }) => providerAdvice?.suggested === true },
+ *   },
+ * });
+ * const result = await new Runner({ tracingDisabled: true }).run(agent, 'Hi');
+ *
+ * assert.equal(result.finalOutput, 'Answered on call #2.');
+ * assert.equal(model.calls.length, 2);
+ * model.assertComplete();
  * ```
  *
  * @module
@@ -37,20 +52,25 @@ import type {
  * a complete envelope, snapshotted when enqueued. Passing the response directly
  * to the model is equivalent.
  *
- * @example
+ * @example A complete envelope: your own usage and response id
  * ```ts
- * import { Usage } from "@openai/agents-core";
- * import { assistantMessage, modelResponse, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner, Usage } from '@openai/agents';
+ * import { assistantMessage, modelResponse, ScriptedModel } from 'scripted-agents/testing';
  *
  * const model = new ScriptedModel([
  *   modelResponse({
- *     output: [assistantMessage("Hi")],
+ *     output: [assistantMessage('Hi')],
  *     usage: new Usage({ requests: 1, inputTokens: 3, outputTokens: 1 }),
- *     responseId: "resp_1",
+ *     responseId: 'resp_1',
  *   }),
  * ]);
- * const response = await model.getResponse({} as never);
- * console.assert(response.responseId === "resp_1");
+ * const result = await new Runner({ tracingDisabled: true })
+ *   .run(new Agent({ name: 'A', model }), 'Hello');
+ *
+ * assert.equal(result.finalOutput, 'Hi');
+ * assert.equal(result.lastResponseId, 'resp_1');
+ * assert.equal(result.state.usage.inputTokens, 3);
  * ```
  */
 export function modelResponse(response: ScriptedModelResponse): ScriptedModelResponseStep {
@@ -63,17 +83,20 @@ export function modelResponse(response: ScriptedModelResponse): ScriptedModelRes
  * a fixed value or a callback. Whether the runner retries is up to its retry
  * policy; a retry is another call and consumes the next step.
  *
- * @example
+ * @example Without a retry policy the failure ends the run, as is
  * ```ts
- * import { assistantMessage, modelError, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { modelError, ScriptedModel } from 'scripted-agents/testing';
  *
- * const failure = new Error("rate limited");
+ * const failure = new Error('rate limited');
  * const model = new ScriptedModel([
  *   modelError(failure, ({ attempt }) => ({ suggested: attempt === 1 })),
- *   [assistantMessage("Recovered.")],
  * ]);
- * const error = await model.getResponse({} as never).catch((e) => e);
- * console.assert(error === failure);
+ * const run = new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hi');
+ *
+ * await assert.rejects(run, (error) => error === failure);
+ * model.assertComplete();
  * ```
  */
 export function modelError(
@@ -91,13 +114,21 @@ export function modelError(
  *
  * @example
  * ```ts
- * import { assistantMessage, modelResponder, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, modelResponder, ScriptedModel } from 'scripted-agents/testing';
  *
  * const model = new ScriptedModel([
- *   modelResponder((call) => [assistantMessage(`Handled call ${call.index}.`)]),
+ *   modelResponder((call) => {
+ *     // Assert at the model boundary, then answer from what was asked.
+ *     assert.equal(call.request.systemInstructions, 'Answer in French.');
+ *     return [assistantMessage('Bonjour !')];
+ *   }),
  * ]);
- * const response = await model.getResponse({ input: "Hi" } as never);
- * console.assert(response.output.length === 1);
+ * const agent = new Agent({ name: 'A', instructions: 'Answer in French.', model });
+ * const result = await new Runner({ tracingDisabled: true }).run(agent, 'Hello');
+ *
+ * assert.equal(result.finalOutput, 'Bonjour !');
  * ```
  */
 export function modelResponder(
@@ -113,12 +144,33 @@ export function modelResponder(
  *
  * @example
  * ```ts
- * import { modelStream, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner, Usage } from '@openai/agents';
+ * import { assistantMessage, modelStream, ScriptedModel } from 'scripted-agents/testing';
  *
- * const model = new ScriptedModel([modelStream([{ type: "response_started" }])]);
- * const types = [];
- * for await (const event of model.getStreamedResponse({} as never)) types.push(event.type);
- * console.assert(types[0] === "response_started");
+ * const model = new ScriptedModel([
+ *   modelStream([
+ *     { type: 'response_started' },
+ *     { type: 'output_text_delta', delta: 'Hel' },
+ *     { type: 'output_text_delta', delta: 'lo.' },
+ *     {
+ *       type: 'response_done',
+ *       response: {
+ *         id: 'resp_1',
+ *         usage: new Usage({ requests: 1 }),
+ *         output: [assistantMessage('Hello.')],
+ *       },
+ *     },
+ *   ]),
+ * ]);
+ * const agent = new Agent({ name: 'A', model });
+ * const result = await new Runner({ tracingDisabled: true }).run(agent, 'Hi', { stream: true });
+ * const deltas: string[] = [];
+ * for await (const chunk of result.toTextStream()) deltas.push(chunk);
+ * await result.completed;
+ *
+ * assert.deepEqual(deltas, ['Hel', 'lo.']);
+ * assert.equal(result.finalOutput, 'Hello.');
  * ```
  */
 export function modelStream(events: ScriptedModelStreamStep['events']): ScriptedModelStreamStep {
@@ -132,16 +184,27 @@ export function modelStream(events: ScriptedModelStreamStep['events']): Scripted
  *
  * @example
  * ```ts
- * import { modelStreamResponder, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import type { ModelRequest } from '@openai/agents';
+ * import { modelStreamResponder, ScriptedModel } from 'scripted-agents/testing';
  *
+ * const request: ModelRequest = {
+ *   input: 'Hello',
+ *   modelSettings: {},
+ *   tools: [],
+ *   outputType: 'text',
+ *   handoffs: [],
+ *   tracing: false,
+ * };
  * const model = new ScriptedModel([
  *   modelStreamResponder(async function* (call) {
- *     yield { type: "output_text_delta", delta: `call ${call.index}` };
+ *     yield { type: 'output_text_delta', delta: `call #${call.index + 1}` };
  *   }),
  * ]);
- * for await (const event of model.getStreamedResponse({} as never)) {
- *   console.assert(event.type === "output_text_delta");
- * }
+ * const events = [];
+ * for await (const event of model.getStreamedResponse(request)) events.push(event);
+ *
+ * assert.deepEqual(events, [{ type: 'output_text_delta', delta: 'call #1' }]);
  * ```
  */
 export function modelStreamResponder(

@@ -26,13 +26,18 @@ const guardedApis: readonly OfflineNetworkApi[] = [
  *
  * @example
  * ```ts
- * import { offlineGuard, OfflineNetworkError } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { offlineGuard, OfflineNetworkError } from 'scripted-agents/testing';
  *
- * const guard = offlineGuard();
- * const failure = await fetch("https://example.com").catch((error) => error);
- * console.assert(failure instanceof OfflineNetworkError);
- * guard.acknowledgeFailures();
- * guard[Symbol.dispose]();
+ * using guard = offlineGuard();
+ * // The guard answers before anything leaves the process.
+ * await assert.rejects(fetch('https://example.com/v1/responses'), (error) => {
+ *   assert.ok(error instanceof OfflineNetworkError);
+ *   assert.equal(error.api, 'fetch');
+ *   assert.equal(error.target, 'https://example.com/v1/responses');
+ *   return true;
+ * });
+ * guard.acknowledgeFailures(); // provoked on purpose: do not fail the disposal
  * ```
  */
 export class OfflineNetworkError extends Error {
@@ -83,14 +88,19 @@ export interface OfflineGuard extends Disposable {
  * Network modules imported directly (such as `node:http` or the `ws` package)
  * are outside the global scope and are not intercepted.
  *
- * @example
+ * @example A swallowed network attempt still fails the test
  * ```ts
- * import { offlineGuard } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { DoubleFailuresError, offlineGuard } from 'scripted-agents/testing';
  *
- * {
+ * const realFetch = globalThis.fetch;
+ * assert.throws(() => {
  *   using _offline = offlineGuard();
- *   // ... run agents with scripted doubles; any network use fails the test ...
- * }
+ *   assert.notEqual(globalThis.fetch, realFetch);
+ *   // An HTTP client that catches the failure and gives up quietly...
+ *   fetch('https://example.com').catch(() => {});
+ * }, DoubleFailuresError); // ...is reported when the guard is disposed.
+ * assert.equal(globalThis.fetch, realFetch); // restored either way
  * ```
  */
 export function offlineGuard(): OfflineGuard {

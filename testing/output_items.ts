@@ -13,14 +13,6 @@ import type {
 
 /**
  * Options for {@linkcode assistantMessage}.
- *
- * @example
- * ```ts
- * import { assistantMessage, type AssistantMessageOptions } from "scripted-agents/testing";
- *
- * const options: AssistantMessageOptions = { id: "msg_1", phase: "final_answer" };
- * console.assert(assistantMessage("Done.", options).id === "msg_1");
- * ```
  */
 export type AssistantMessageOptions = {
   /** The item id (also the `itemId` of automatically streamed text deltas). */
@@ -34,14 +26,6 @@ export type AssistantMessageOptions = {
 /**
  * Options for {@linkcode functionCall}; `callId` is required because the SDK
  * pairs the tool result with the call through it.
- *
- * @example
- * ```ts
- * import { functionCall, type FunctionCallOptions } from "scripted-agents/testing";
- *
- * const options: FunctionCallOptions = { callId: "call_1" };
- * console.assert(functionCall("get_weather", {}, options).id === "call_1");
- * ```
  */
 export type FunctionCallOptions = {
   /** The call id that links the tool result to this call. */
@@ -60,10 +44,16 @@ export type FunctionCallOptions = {
  *
  * @example
  * ```ts
- * import { assistantMessage } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { assistantMessage } from 'scripted-agents/testing';
  *
- * const message = assistantMessage("Paris is the capital of France.");
- * console.assert(message.role === "assistant" && message.status === "completed");
+ * assert.deepEqual(assistantMessage('Paris is the capital of France.'), {
+ *   type: 'message',
+ *   role: 'assistant',
+ *   status: 'completed',
+ *   content: [{ type: 'output_text', text: 'Paris is the capital of France.' }],
+ * });
+ * assert.equal(assistantMessage('Done.', { id: 'msg_1', phase: 'final_answer' }).id, 'msg_1');
  * ```
  */
 export function assistantMessage(
@@ -89,10 +79,15 @@ export function assistantMessage(
  *
  * @example
  * ```ts
- * import { functionCall } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { functionCall } from 'scripted-agents/testing';
  *
- * const call = functionCall("get_weather", { city: "Tokyo" }, { callId: "call_1" });
- * console.assert(call.arguments === '{"city":"Tokyo"}' && call.id === "call_1");
+ * const call = functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' });
+ * assert.equal(call.arguments, '{"city":"Tokyo"}');
+ * assert.equal(call.id, 'call_1');
+ * assert.equal(call.status, 'completed');
+ * // A string is used as is, for deliberately malformed arguments.
+ * assert.equal(functionCall('get_weather', '{"city":', { callId: 'c' }).arguments, '{"city":');
  * ```
  */
 export function functionCall(

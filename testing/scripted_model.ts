@@ -2,15 +2,21 @@
  * `ScriptedModel`: a deterministic `Model` for the real `Runner` that consumes
  * one scripted step per model call and records every call it receives.
  *
- * @example
+ * @example A fixed answer
  * ```ts
- * import { Agent, Runner } from "@openai/agents";
- * import { assistantMessage, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
  *
- * const model = new ScriptedModel([[assistantMessage("Paris is the capital of France.")]]);
- * const agent = new Agent({ name: "Geography assistant", model });
- * const result = await new Runner({ tracingDisabled: true }).run(agent, "Capital of France?");
- * console.assert(result.finalOutput === "Paris is the capital of France.");
+ * const model = new ScriptedModel([[assistantMessage('Paris is the capital of France.')]]);
+ * const agent = new Agent({ name: 'Geography assistant', model });
+ * const result = await new Runner({ tracingDisabled: true }).run(agent, 'Capital of France?');
+ *
+ * assert.equal(result.finalOutput, 'Paris is the capital of France.');
+ * // The runner turned the user's text into a message item.
+ * assert.deepEqual(model.firstCall?.request.input, [
+ *   { type: 'message', role: 'user', content: 'Capital of France?' },
+ * ]);
  * model.assertComplete();
  * ```
  *
@@ -67,27 +73,42 @@ const DOUBLE = 'ScriptedModel';
  * invalid steps) are also kept in `failures`, so `assertNoUnexpectedCalls()` or
  * teardown with `using` reports them even when the code under test caught them.
  *
- * @example
+ * @example The same script serves a streamed run
  * ```ts
- * import { Agent, Runner, tool } from "@openai/agents";
- * import { z } from "zod";
- * import { assistantMessage, functionCall, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
  *
- * const weather = tool({
- *   name: "get_weather",
- *   description: "Gets the weather for a city.",
- *   parameters: z.object({ city: z.string() }),
- *   execute: async ({ city }) => `${city}: sunny`,
- * });
- * const model = new ScriptedModel([
- *   [functionCall("get_weather", { city: "Tokyo" }, { callId: "call_1" })],
- *   [assistantMessage("It is sunny in Tokyo.")],
- * ]);
- * const agent = new Agent({ name: "Weather assistant", model, tools: [weather] });
- * const result = await new Runner({ tracingDisabled: true }).run(agent, "Weather in Tokyo?");
- * console.assert(result.finalOutput === "It is sunny in Tokyo.");
- * console.assert(model.calls.length === 2);
+ * const model = new ScriptedModel([[assistantMessage('Hello there.')]]);
+ * const agent = new Agent({ name: 'Assistant', model });
+ * const result = await new Runner({ tracingDisabled: true }).run(agent, 'Hi', { stream: true });
+ * let text = '';
+ * for await (const chunk of result.toTextStream()) text += chunk;
+ * await result.completed;
+ *
+ * assert.equal(text, 'Hello there.');
+ * assert.equal(model.firstCall?.streamed, true);
  * model.assertComplete();
+ * ```
+ *
+ * @example A workflow that stops early fails the test
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import {
+ *   assistantMessage,
+ *   ScriptedModel,
+ *   UnconsumedModelStepsError,
+ * } from 'scripted-agents/testing';
+ *
+ * const model = new ScriptedModel([
+ *   [assistantMessage('First answer.')],
+ *   [assistantMessage('An answer for a follow-up that never comes.')],
+ * ]);
+ * await new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hi');
+ *
+ * assert.equal(model.remainingSteps, 1);
+ * assert.throws(() => model.assertComplete(), UnconsumedModelStepsError);
  * ```
  */
 export class ScriptedModel implements Model {

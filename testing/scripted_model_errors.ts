@@ -20,13 +20,25 @@ import type { RecordedModelCall } from './scripted_model_types.ts';
  *
  * @example
  * ```ts
- * import { ScriptedModel, UnexpectedModelCallError } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { ScriptedModel, UnexpectedModelCallError } from 'scripted-agents/testing';
  *
- * const model = new ScriptedModel();
- * const error = await model.getResponse({} as never).catch((e) => e);
- * console.assert(error instanceof UnexpectedModelCallError);
- * console.assert(error.callIndex === 0 && error.streamed === false);
- * model.acknowledgeFailures();
+ * const model = new ScriptedModel(); // no steps: any model call is unexpected
+ * const run = new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hi');
+ *
+ * await assert.rejects(run, (error) => {
+ *   assert.ok(error instanceof UnexpectedModelCallError);
+ *   assert.equal(error.callIndex, 0);
+ *   assert.equal(error.streamed, false);
+ *   assert.equal(
+ *     error.message,
+ *     'ScriptedModel received unexpected non-streaming call #1; no scripted steps remain.',
+ *   );
+ *   return true;
+ * });
+ * assert.equal(model.calls.length, 1); // recorded before it failed
+ * model.acknowledgeFailures(); // provoked on purpose: keep it out of teardown
  * ```
  */
 export class UnexpectedModelCallError extends Error {
@@ -56,14 +68,20 @@ export class UnexpectedModelCallError extends Error {
  *
  * @example
  * ```ts
- * import { assistantMessage, ScriptedModel, UnconsumedModelStepsError } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import {
+ *   assistantMessage,
+ *   ScriptedModel,
+ *   UnconsumedModelStepsError,
+ * } from 'scripted-agents/testing';
  *
- * const model = new ScriptedModel([[assistantMessage("never requested")]]);
- * try {
- *   model.assertComplete();
- * } catch (error) {
- *   console.assert(error instanceof UnconsumedModelStepsError && error.remainingSteps === 1);
- * }
+ * const model = new ScriptedModel([[assistantMessage('never requested')]]);
+ * assert.throws(() => model.assertComplete(), {
+ *   name: 'UnconsumedModelStepsError',
+ *   remainingSteps: 1,
+ *   message: 'ScriptedModel has 1 unconsumed scripted step.',
+ * });
+ * assert.throws(() => model.assertComplete(), UnconsumedModelStepsError);
  * ```
  */
 export class UnconsumedModelStepsError extends Error {
@@ -89,14 +107,6 @@ export class UnconsumedModelStepsError extends Error {
  * (with `callIndex`): `invalid_response` (a responder's result),
  * `invalid_stream` (a stream responder's result) and `incompatible_call` (a raw
  * stream step drawn by a non-streaming call).
- *
- * @example
- * ```ts
- * import type { InvalidScriptedModelStepReason } from "scripted-agents/testing";
- *
- * const reason: InvalidScriptedModelStepReason = "incompatible_call";
- * console.assert(reason.length > 0);
- * ```
  */
 export type InvalidScriptedModelStepReason =
   | 'invalid_input'
@@ -129,16 +139,49 @@ export interface InvalidScriptedModelStepErrorOptions {
  * result, a raw stream for a non-streaming call) is rejected at call time (with
  * `callIndex`).
  *
- * @example
+ * @example A malformed step fails where the script is written
  * ```ts
- * import { InvalidScriptedModelStepError, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import {
+ *   assistantMessage,
+ *   InvalidScriptedModelStepError,
+ *   ScriptedModel,
+ * } from 'scripted-agents/testing';
  *
- * try {
- *   new ScriptedModel([{ type: "response" } as never]);
- * } catch (error) {
- *   if (!(error instanceof InvalidScriptedModelStepError)) throw error;
- *   console.assert(error.reason === "missing_response" && error.inputIndex === 0);
- * }
+ * const model = new ScriptedModel([[assistantMessage('ok')]]);
+ * // A response step without its response (say, a factory call left unfinished).
+ * assert.throws(() => model.enqueue({ type: 'response' } as never), (error) => {
+ *   assert.ok(error instanceof InvalidScriptedModelStepError);
+ *   assert.equal(error.reason, 'missing_response');
+ *   assert.equal(error.inputIndex, 0);
+ *   assert.equal(error.callIndex, undefined);
+ *   return true;
+ * });
+ * assert.equal(model.remainingSteps, 1); // nothing was added
+ * ```
+ *
+ * @example A raw stream drawn by a non-streaming call
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import type { ModelRequest } from '@openai/agents';
+ * import { modelStream, ScriptedModel } from 'scripted-agents/testing';
+ *
+ * const request: ModelRequest = {
+ *   input: 'Hello',
+ *   modelSettings: {},
+ *   tools: [],
+ *   outputType: 'text',
+ *   handoffs: [],
+ *   tracing: false,
+ * };
+ * const model = new ScriptedModel([modelStream([{ type: 'response_started' }])]);
+ * await assert.rejects(model.getResponse(request), {
+ *   name: 'InvalidScriptedModelStepError',
+ *   reason: 'incompatible_call',
+ *   callIndex: 0,
+ *   stepType: 'stream',
+ * });
+ * model.acknowledgeFailures();
  * ```
  */
 export class InvalidScriptedModelStepError extends Error {
@@ -175,15 +218,27 @@ export class InvalidScriptedModelStepError extends Error {
  *
  * @example
  * ```ts
- * import { assistantMessage, ScriptedModel, ScriptedModelRequestAbortedError } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import {
+ *   assistantMessage,
+ *   ScriptedModel,
+ *   ScriptedModelRequestAbortedError,
+ * } from 'scripted-agents/testing';
  *
- * const model = new ScriptedModel([[assistantMessage("unused")]]);
- * const error = await model
- *   .getResponse({ signal: AbortSignal.abort() } as never)
- *   .catch((e) => e);
- * console.assert(error instanceof ScriptedModelRequestAbortedError);
- * console.assert(error.name === "AbortError" && error.callIndex === undefined);
- * console.assert(model.remainingSteps === 1);
+ * const model = new ScriptedModel([[assistantMessage('unused')]]);
+ * const agent = new Agent({ name: 'A', model });
+ * const run = new Runner({ tracingDisabled: true })
+ *   .run(agent, 'Hi', { signal: AbortSignal.abort() });
+ *
+ * await assert.rejects(run, (error) => {
+ *   assert.ok(error instanceof ScriptedModelRequestAbortedError);
+ *   assert.equal(error.name, 'AbortError');
+ *   assert.equal(error.callIndex, undefined); // aborted on entry: nothing recorded
+ *   return true;
+ * });
+ * assert.equal(model.remainingSteps, 1);
+ * assert.equal(model.calls.length, 0);
  * ```
  */
 export class ScriptedModelRequestAbortedError extends Error {

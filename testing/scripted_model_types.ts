@@ -18,14 +18,6 @@ import type {
  * array of output items. The shorthand counts as one request (`new Usage({
  * requests: 1 })`) and gets the deterministic id `scripted-response-N`, where
  * `N` is the 1-based number of the call that uses it.
- *
- * @example
- * ```ts
- * import { assistantMessage, type ScriptedModelResponse } from "scripted-agents/testing";
- *
- * const response: ScriptedModelResponse = [assistantMessage("Hello!")];
- * console.assert(Array.isArray(response));
- * ```
  */
 export type ScriptedModelResponse = ModelResponse | ModelResponse['output'];
 
@@ -35,14 +27,24 @@ export type ScriptedModelResponse = ModelResponse | ModelResponse['output'];
  * are copied, runtime objects (the `AbortSignal`, callbacks, class instances)
  * keep their identity.
  *
- * @example
+ * @example Recorded calls are snapshots, not live views
  * ```ts
- * import { assistantMessage, type RecordedModelCall, ScriptedModel } from "scripted-agents/testing";
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
  *
- * const model = new ScriptedModel([[assistantMessage("Hi")]]);
- * await model.getResponse({ input: "Hello" } as never);
- * const call: RecordedModelCall | undefined = model.firstCall;
- * console.assert(call?.index === 0 && call.request.input === "Hello");
+ * const model = new ScriptedModel([[assistantMessage('Hi')]]);
+ * const agent = new Agent({ name: 'A', instructions: 'Be brief.', model });
+ * await new Runner({ tracingDisabled: true }).run(agent, 'Hello');
+ *
+ * const call = model.firstCall;
+ * assert.equal(call?.index, 0);
+ * assert.equal(call?.streamed, false);
+ * assert.equal(call?.request.systemInstructions, 'Be brief.');
+ * assert.ok(Object.isFrozen(call?.request));
+ * // Every read is a fresh copy, so nothing a test does to it reaches the history.
+ * assert.notEqual(model.firstCall, call);
+ * assert.deepEqual(model.firstCall, call);
  * ```
  */
 export type RecordedModelCall = Readonly<{
@@ -58,15 +60,6 @@ export type RecordedModelCall = Readonly<{
  * Retry advice for a scripted failure: a fixed `ModelRetryAdvice` (snapshotted
  * when the step is enqueued) or a callback that derives it from the runner's
  * retry-advice request (`attempt`, `stream`, `request`, `error`).
- *
- * @example
- * ```ts
- * import type { ScriptedModelRetryAdvice } from "scripted-agents/testing";
- *
- * const fixed: ScriptedModelRetryAdvice = { suggested: true, replaySafety: "safe" };
- * const derived: ScriptedModelRetryAdvice = ({ attempt }) => ({ suggested: attempt === 1 });
- * console.assert(typeof derived === "function" && fixed.suggested === true);
- * ```
  */
 export type ScriptedModelRetryAdvice =
   | ModelRetryAdvice
@@ -77,27 +70,11 @@ export type ScriptedModelRetryAdvice =
 /**
  * An exact sequence of normalized `StreamEvent`s, sync or async. An array is
  * snapshotted when enqueued; any other iterable is used by reference.
- *
- * @example
- * ```ts
- * import type { ScriptedModelStream } from "scripted-agents/testing";
- *
- * const events: ScriptedModelStream = [{ type: "response_started" }];
- * console.assert(Array.isArray(events));
- * ```
  */
 export type ScriptedModelStream = Iterable<StreamEvent> | AsyncIterable<StreamEvent>;
 
 /**
  * A step that answers one call with a fixed response (see {@linkcode modelResponse}).
- *
- * @example
- * ```ts
- * import { assistantMessage, modelResponse, type ScriptedModelResponseStep } from "scripted-agents/testing";
- *
- * const step: ScriptedModelResponseStep = modelResponse([assistantMessage("Hi")]);
- * console.assert(step.type === "response");
- * ```
  */
 export type ScriptedModelResponseStep = {
   /** The step discriminator. */
@@ -108,14 +85,6 @@ export type ScriptedModelResponseStep = {
 
 /**
  * A step that fails one call (see {@linkcode modelError}).
- *
- * @example
- * ```ts
- * import { modelError, type ScriptedModelErrorStep } from "scripted-agents/testing";
- *
- * const step: ScriptedModelErrorStep = modelError(new Error("boom"));
- * console.assert(step.type === "error");
- * ```
  */
 export type ScriptedModelErrorStep = {
   /** The step discriminator. */
@@ -129,14 +98,6 @@ export type ScriptedModelErrorStep = {
 /**
  * A step that derives its response from the recorded call (see
  * {@linkcode modelResponder}).
- *
- * @example
- * ```ts
- * import { assistantMessage, modelResponder, type ScriptedModelResponderStep } from "scripted-agents/testing";
- *
- * const step: ScriptedModelResponderStep = modelResponder(() => [assistantMessage("Hi")]);
- * console.assert(step.type === "responder");
- * ```
  */
 export type ScriptedModelResponderStep = {
   /** The step discriminator. */
@@ -147,14 +108,6 @@ export type ScriptedModelResponderStep = {
 
 /**
  * A step that streams an exact event sequence (see {@linkcode modelStream}).
- *
- * @example
- * ```ts
- * import { modelStream, type ScriptedModelStreamStep } from "scripted-agents/testing";
- *
- * const step: ScriptedModelStreamStep = modelStream([{ type: "response_started" }]);
- * console.assert(step.type === "stream");
- * ```
  */
 export type ScriptedModelStreamStep = {
   /** The step discriminator. */
@@ -166,14 +119,6 @@ export type ScriptedModelStreamStep = {
 /**
  * A step that derives an exact event sequence from the recorded call (see
  * {@linkcode modelStreamResponder}).
- *
- * @example
- * ```ts
- * import { modelStreamResponder, type ScriptedModelStreamResponderStep } from "scripted-agents/testing";
- *
- * const step: ScriptedModelStreamResponderStep = modelStreamResponder(() => []);
- * console.assert(step.type === "stream_responder");
- * ```
  */
 export type ScriptedModelStreamResponderStep = {
   /** The step discriminator. */
@@ -184,14 +129,6 @@ export type ScriptedModelStreamResponderStep = {
 
 /**
  * Any explicit scripted step.
- *
- * @example
- * ```ts
- * import { modelError, type ScriptedModelStep } from "scripted-agents/testing";
- *
- * const steps: ScriptedModelStep[] = [modelError(new Error("boom"))];
- * console.assert(steps.length === 1);
- * ```
  */
 export type ScriptedModelStep =
   | ScriptedModelResponseStep
@@ -204,16 +141,5 @@ export type ScriptedModelStep =
  * What the constructor and `enqueue()` accept: an explicit step, or a bare
  * response (an output array or a complete envelope) standing for
  * `modelResponse(response)`.
- *
- * @example
- * ```ts
- * import { assistantMessage, modelError, type ScriptedModelInput } from "scripted-agents/testing";
- *
- * const inputs: ScriptedModelInput[] = [
- *   modelError(new Error("transient")),
- *   [assistantMessage("Recovered.")],
- * ];
- * console.assert(inputs.length === 2);
- * ```
  */
 export type ScriptedModelInput = ScriptedModelStep | ScriptedModelResponse;

@@ -4,15 +4,35 @@
  * synchronous methods (`supportsPty`, `registerPreStopHook`, ...) and the
  * asynchronous ones (`execCommand`, `readFile`, ...).
  *
+ * @example A `SandboxAgent` shell workflow without a real sandbox
  * ```ts
- * import { scriptedSandboxSession } from 'scripted-agents/testing';
+ * import assert from 'node:assert/strict';
+ * import { Runner } from '@openai/agents';
+ * import { SandboxAgent, shell } from '@openai/agents/sandbox';
+ * import {
+ *   assistantMessage,
+ *   functionCall,
+ *   ScriptedModel,
+ *   scriptedSandboxSession,
+ * } from 'scripted-agents/testing';
  *
- * const sandbox = scriptedSandboxSession([
+ * using sandbox = scriptedSandboxSession([
+ *   // The shell tool has already validated the model's arguments when this runs.
  *   { method: 'execCommand', match: ({ cmd }) => cmd === 'pwd', result: '/workspace\n' },
  * ]);
- * // Pass it to a run: `runner.run(agent, input, { sandbox: { session: sandbox } })`.
- * console.assert((await sandbox.execCommand({ cmd: 'pwd' })) === '/workspace\n');
- * sandbox.assertComplete();
+ * using model = new ScriptedModel([
+ *   [functionCall('exec_command', { cmd: 'pwd' }, { callId: 'call_1' })],
+ *   [assistantMessage('The workspace is /workspace.')],
+ * ]);
+ * const agent = new SandboxAgent({ name: 'Workspace assistant', model, capabilities: [shell()] });
+ * const result = await new Runner({ tracingDisabled: true }).run(agent, 'Where are you?', {
+ *   // The real SandboxAgent runtime uses the in-memory session instead of starting one.
+ *   sandbox: { session: sandbox },
+ * });
+ *
+ * assert.equal(result.finalOutput, 'The workspace is /workspace.');
+ * assert.deepEqual(sandbox.calls.map((call) => call.method), ['execCommand']);
+ * // Leaving the scope runs both doubles' teardown checks.
  * ```
  *
  * @module
@@ -217,15 +237,16 @@ const definedValue = (value: unknown, enumerable = true): PropertyDescriptor => 
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { scriptedSandboxSession } from 'scripted-agents/testing';
  *
  * const sandbox = scriptedSandboxSession([
  *   { method: 'supportsPty', result: false },
  *   { method: 'execCommand', respond: ({ args: [{ cmd }] }) => `ran ${cmd}` },
  * ]);
- * console.assert(sandbox.supportsPty() === false);
- * console.assert((await sandbox.execCommand({ cmd: 'pwd' })) === 'ran pwd');
- * console.assert(!('writeStdin' in sandbox));
+ * assert.equal(sandbox.supportsPty(), false); // sync methods stay sync
+ * assert.equal(await sandbox.execCommand({ cmd: 'pwd' }), 'ran pwd');
+ * assert.ok(!('writeStdin' in sandbox)); // only scripted methods are installed
  * sandbox.assertComplete();
  * ```
  */
@@ -238,11 +259,18 @@ export function scriptedSandboxSession<const TInputs extends readonly ScriptedSa
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { type ScriptedSandboxInput, scriptedSandboxSession } from 'scripted-agents/testing';
  *
- * const steps: ScriptedSandboxInput<'pathExists'>[] = [{ method: 'pathExists', result: true }];
- * const sandbox = scriptedSandboxSession(steps);
- * console.assert(await sandbox.pathExists('/workspace'));
+ * function* probes(paths: string[]): Iterable<ScriptedSandboxInput<'pathExists'>> {
+ *   for (const path of paths) {
+ *     yield { method: 'pathExists', match: (p) => p === path, result: true };
+ *   }
+ * }
+ * const sandbox = scriptedSandboxSession(probes(['/workspace/a', '/workspace/b']));
+ * assert.equal(await sandbox.pathExists('/workspace/a'), true);
+ * assert.equal(await sandbox.pathExists('/workspace/b'), true);
+ * sandbox.assertComplete();
  * ```
  */
 export function scriptedSandboxSession<M extends ScriptedSandboxMethod>(
@@ -254,10 +282,12 @@ export function scriptedSandboxSession<M extends ScriptedSandboxMethod>(
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { scriptedSandboxSession } from 'scripted-agents/testing';
  *
  * const sandbox = scriptedSandboxSession();
- * console.assert(sandbox.remainingSteps === 0 && !('execCommand' in sandbox));
+ * assert.equal(sandbox.remainingSteps, 0);
+ * assert.ok(!('execCommand' in sandbox));
  * ```
  */
 export function scriptedSandboxSession(): ScriptedSandboxSession<never>;

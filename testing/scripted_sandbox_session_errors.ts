@@ -36,14 +36,17 @@ export interface InvalidScriptedSandboxStepErrorOptions {
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { InvalidScriptedSandboxStepError, scriptedSandboxSession } from 'scripted-agents/testing';
  *
- * try {
- *   scriptedSandboxSession([{ method: 'execCommand' } as never]);
- * } catch (error) {
- *   console.assert(error instanceof InvalidScriptedSandboxStepError);
- *   console.assert((error as InvalidScriptedSandboxStepError).reason === 'invalid_outcome');
- * }
+ * // A step needs exactly one of `result`, `respond` or `error`.
+ * assert.throws(() => scriptedSandboxSession([{ method: 'execCommand' } as never]), (error) => {
+ *   assert.ok(error instanceof InvalidScriptedSandboxStepError);
+ *   assert.equal(error.reason, 'invalid_outcome');
+ *   assert.equal(error.inputIndex, 0);
+ *   assert.equal(error.method, 'execCommand');
+ *   return true;
+ * });
  * ```
  */
 export class InvalidScriptedSandboxStepError extends Error {
@@ -85,15 +88,25 @@ export interface UnexpectedSandboxCallErrorOptions {
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { scriptedSandboxSession, UnexpectedSandboxCallError } from 'scripted-agents/testing';
  *
  * const sandbox = scriptedSandboxSession([
  *   { method: 'execCommand', result: 'ok' },
- *   { method: 'readFile', result: 'contents' },
+ *   { method: 'readFile', result: new Uint8Array() },
  * ]);
- * const error = await sandbox.readFile({ path: '/etc/hosts' }).catch((e) => e);
- * console.assert(error instanceof UnexpectedSandboxCallError);
- * console.assert(error.expectedMethod === 'execCommand' && error.remainingSteps === 1);
+ * await assert.rejects(sandbox.readFile({ path: '/etc/hosts' }), (error) => {
+ *   assert.ok(error instanceof UnexpectedSandboxCallError);
+ *   assert.equal(error.callIndex, 0);
+ *   assert.equal(error.actualMethod, 'readFile');
+ *   assert.equal(error.expectedMethod, 'execCommand');
+ *   assert.equal(error.remainingSteps, 1); // the mismatched step was consumed
+ *   assert.equal(
+ *     error.message,
+ *     'Scripted sandbox session received unexpected readFile call #1; expected execCommand.',
+ *   );
+ *   return true;
+ * });
  * sandbox.acknowledgeFailures();
  * ```
  */
@@ -142,14 +155,18 @@ export interface SandboxCallMatcherErrorCall {
  *
  * @example
  * ```ts
- * import { SandboxCallMatcherError, scriptedSandboxSession } from 'scripted-agents/testing';
+ * import assert from 'node:assert/strict';
+ * import { scriptedSandboxSession } from 'scripted-agents/testing';
  *
  * const sandbox = scriptedSandboxSession([
  *   { method: 'execCommand', match: ({ cmd }) => cmd === 'pwd', result: '/workspace\n' },
  * ]);
- * const error = await sandbox.execCommand({ cmd: 'ls' }).catch((e) => e);
- * console.assert(error instanceof SandboxCallMatcherError);
- * console.assert(error.callIndex === 0 && error.method === 'execCommand');
+ * await assert.rejects(sandbox.execCommand({ cmd: 'ls' }), {
+ *   name: 'SandboxCallMatcherError',
+ *   callIndex: 0,
+ *   method: 'execCommand',
+ *   message: 'Scripted sandbox session matcher rejected execCommand call #1.',
+ * });
  * sandbox.acknowledgeFailures();
  * ```
  */
@@ -176,15 +193,23 @@ export class SandboxCallMatcherError extends Error {
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { scriptedSandboxSession, UnconsumedSandboxStepsError } from 'scripted-agents/testing';
  *
- * const sandbox = scriptedSandboxSession([{ method: 'execCommand', result: 'ok' }]);
- * try {
- *   sandbox.assertComplete();
- * } catch (error) {
- *   console.assert(error instanceof UnconsumedSandboxStepsError);
- *   console.assert((error as UnconsumedSandboxStepsError).pendingMethods[0] === 'execCommand');
- * }
+ * const sandbox = scriptedSandboxSession([
+ *   { method: 'execCommand', result: 'ok' },
+ *   { method: 'pathExists', result: true },
+ * ]);
+ * assert.throws(() => sandbox.assertComplete(), (error) => {
+ *   assert.ok(error instanceof UnconsumedSandboxStepsError);
+ *   assert.equal(error.remainingSteps, 2);
+ *   assert.deepEqual(error.pendingMethods, ['execCommand', 'pathExists']);
+ *   assert.equal(
+ *     error.message,
+ *     'Scripted sandbox session has 2 unconsumed steps: execCommand, pathExists.',
+ *   );
+ *   return true;
+ * });
  * ```
  */
 export class UnconsumedSandboxStepsError extends Error {

@@ -32,13 +32,17 @@ export type ScriptedSandboxMethodReturn<M extends ScriptedSandboxMethod> = Retur
  *
  * @example
  * ```ts
- * import { type RecordedSandboxCall, scriptedSandboxSession } from 'scripted-agents/testing';
+ * import assert from 'node:assert/strict';
+ * import { scriptedSandboxSession } from 'scripted-agents/testing';
  *
- * const sandbox = scriptedSandboxSession([{ method: 'pathExists', result: true }]);
- * await sandbox.pathExists('/workspace/a.txt');
- * const [call]: readonly RecordedSandboxCall[] = sandbox.calls;
- * console.assert(call.index === 0 && call.method === 'pathExists');
- * console.assert(call.args[0] === '/workspace/a.txt');
+ * const sandbox = scriptedSandboxSession([{ method: 'execCommand', result: 'ok' }]);
+ * const args = { cmd: 'ls', workdir: '/workspace' };
+ * await sandbox.execCommand(args);
+ * args.cmd = 'rm -rf /'; // changed after the call: the record keeps what was passed
+ *
+ * assert.deepEqual(sandbox.calls, [
+ *   { index: 0, method: 'execCommand', args: [{ cmd: 'ls', workdir: '/workspace' }] },
+ * ]);
  * ```
  */
 export type RecordedSandboxCall = Readonly<{
@@ -56,11 +60,12 @@ export type RecordedSandboxCall = Readonly<{
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { type ScriptedSandboxCallFor, scriptedSandboxSession } from 'scripted-agents/testing';
  *
- * const echo = (call: ScriptedSandboxCallFor<'execCommand'>) => `${call.index}: ${call.args[0].cmd}`;
+ * const echo = (call: ScriptedSandboxCallFor<'execCommand'>) => `#${call.index + 1}: ${call.args[0].cmd}`;
  * const sandbox = scriptedSandboxSession([{ method: 'execCommand', respond: echo }]);
- * console.assert((await sandbox.execCommand({ cmd: 'ls' })) === '0: ls');
+ * assert.equal(await sandbox.execCommand({ cmd: 'ls' }), '#1: ls');
  * ```
  */
 export type ScriptedSandboxCallFor<M extends ScriptedSandboxMethod> = Readonly<{
@@ -79,16 +84,20 @@ export type ScriptedSandboxCallFor<M extends ScriptedSandboxMethod> = Readonly<{
  * rejected for asynchronous methods). `match` rejects the call by returning
  * `false` and may also assert by throwing; `undefined` and `true` pass.
  *
- * @example
+ * @example The three kinds of outcome
  * ```ts
- * import { type ScriptedSandboxInput, scriptedSandboxSession } from 'scripted-agents/testing';
+ * import assert from 'node:assert/strict';
+ * import { scriptedSandboxSession } from 'scripted-agents/testing';
  *
- * const steps: ScriptedSandboxInput[] = [
- *   { method: 'readFile', match: ({ path }) => path === '/workspace/a.txt', result: 'A' },
+ * const sandbox = scriptedSandboxSession([
+ *   { method: 'pathExists', match: (path) => path.startsWith('/workspace/'), result: true },
  *   { method: 'pathExists', respond: ({ args: [path] }) => path.endsWith('.txt') },
  *   { method: 'execCommand', error: new Error('sandbox crashed') },
- * ];
- * console.assert(scriptedSandboxSession(steps).remainingSteps === 3);
+ * ]);
+ * assert.equal(await sandbox.pathExists('/workspace/a.md'), true);
+ * assert.equal(await sandbox.pathExists('/workspace/a.md'), false);
+ * await assert.rejects(sandbox.execCommand({ cmd: 'ls' }), /sandbox crashed/);
+ * sandbox.assertComplete();
  * ```
  */
 export type ScriptedSandboxInput<M extends ScriptedSandboxMethod = ScriptedSandboxMethod> = {
@@ -134,12 +143,21 @@ export type ScriptedSandboxInput<M extends ScriptedSandboxMethod = ScriptedSandb
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { type ScriptedSandboxSession, scriptedSandboxSession } from 'scripted-agents/testing';
  *
  * const sandbox: ScriptedSandboxSession<'execCommand'> = scriptedSandboxSession([
  *   { method: 'execCommand', result: 'ok' },
  * ]);
- * console.assert((await sandbox.execCommand({ cmd: 'true' })) === 'ok');
+ * assert.equal(await sandbox.execCommand({ cmd: 'true' }), 'ok');
+ * // Teardown members are not enumerable: the session spreads like the SDK's own double.
+ * assert.deepEqual(Object.keys(sandbox), [
+ *   'state',
+ *   'execCommand',
+ *   'calls',
+ *   'remainingSteps',
+ *   'assertComplete',
+ * ]);
  * sandbox[Symbol.dispose]();
  * ```
  */
