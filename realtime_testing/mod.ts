@@ -5,9 +5,12 @@
  *
  * The scenario scripts the transport side (expect outbound calls, emit
  * normalized inbound events); the exercise drives the application through the
- * public session API; both run concurrently.
+ * public session API; both run concurrently. `runScenario()` resolves once
+ * both sides are done and every expectation was met.
  *
+ * @example A scripted conversation
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
  * import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
  *
@@ -16,7 +19,9 @@
  *
  * await transport.runScenario({
  *   scenario: async ({ expectCall }) => {
- *     await expectCall('connect');
+ *     const connect = await expectCall('connect');
+ *     // The key itself is never recorded.
+ *     assert.equal(connect.options.apiKeyProvided, true);
  *     await expectCall('sendMessage', (call) => call.message === 'Hello');
  *     await expectCall('close');
  *   },
@@ -26,6 +31,7 @@
  *     session.close();
  *   },
  * });
+ * assert.deepEqual(transport.calls.map((call) => call.method), ['connect', 'sendMessage', 'close']);
  * transport.assertComplete();
  * transport.assertClosed();
  * ```

@@ -29,6 +29,7 @@ function listExpectations(pending: readonly PendingRealtimeExpectation[]): strin
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import {
  *   ScriptedRealtimeTransport,
  *   UnexpectedRealtimeCallError,
@@ -36,13 +37,16 @@ function listExpectations(pending: readonly PendingRealtimeExpectation[]): strin
  *
  * const transport = new ScriptedRealtimeTransport();
  * const expected = transport.expectCall('mute');
- * try {
- *   transport.interrupt();
- * } catch (error) {
- *   if (!(error instanceof UnexpectedRealtimeCallError)) throw error;
- *   console.assert(error.expectedMethod === 'mute' && error.actualMethod === 'interrupt');
- * }
- * await expected.catch(() => {});
+ * // The caller sees the failure (the SDK would see it throw)...
+ * assert.throws(() => transport.interrupt(), UnexpectedRealtimeCallError);
+ * // ...and so does the expectation, with the structured fields.
+ * await assert.rejects(expected, {
+ *   name: 'UnexpectedRealtimeCallError',
+ *   callIndex: 0,
+ *   expectedMethod: 'mute',
+ *   actualMethod: 'interrupt',
+ *   message: 'ScriptedRealtimeTransport expected mute but received interrupt call #1.',
+ * });
  * transport.acknowledgeFailures();
  * ```
  */
@@ -76,6 +80,7 @@ export class UnexpectedRealtimeCallError extends Error {
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import {
  *   RealtimeCallMatcherError,
  *   ScriptedRealtimeTransport,
@@ -83,9 +88,15 @@ export class UnexpectedRealtimeCallError extends Error {
  *
  * const transport = new ScriptedRealtimeTransport();
  * transport.mute(true);
- * const error = await transport.expectCall('mute', (call) => call.muted === false)
- *   .catch((e) => e);
- * console.assert(error instanceof RealtimeCallMatcherError && error.callIndex === 0);
+ * await assert.rejects(
+ *   transport.expectCall('mute', (call) => call.muted === false),
+ *   (error) => {
+ *     assert.ok(error instanceof RealtimeCallMatcherError);
+ *     assert.equal(error.callIndex, 0);
+ *     assert.equal(error.actualMethod, 'mute');
+ *     return true;
+ *   },
+ * );
  * transport.acknowledgeFailures();
  * ```
  */
@@ -113,19 +124,27 @@ export class RealtimeCallMatcherError extends Error {
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import {
  *   IncompleteRealtimeScenarioError,
  *   ScriptedRealtimeTransport,
  * } from 'scripted-agents/realtime_testing';
  *
  * const transport = new ScriptedRealtimeTransport();
- * transport.interrupt();
- * try {
- *   transport.assertComplete();
- * } catch (error) {
- *   if (!(error instanceof IncompleteRealtimeScenarioError)) throw error;
- *   console.assert(error.unconsumedCalls[0].method === 'interrupt');
- * }
+ * transport.interrupt(); // a call no expectation consumed
+ * transport.failNextCall('close', new Error('never thrown'));
+ * assert.throws(() => transport.assertComplete(), (error) => {
+ *   assert.ok(error instanceof IncompleteRealtimeScenarioError);
+ *   assert.deepEqual(error.unconsumedCalls, [{ index: 0, method: 'interrupt' }]);
+ *   assert.deepEqual(error.pendingExpectations, []);
+ *   assert.deepEqual(error.pendingFailures, [{ method: 'close', count: 1 }]);
+ *   assert.equal(
+ *     error.message,
+ *     'ScriptedRealtimeTransport scenario is incomplete: 1 unconsumed call, ' +
+ *       '0 pending expectations, and 1 pending failure.',
+ *   );
+ *   return true;
+ * });
  * ```
  */
 export class IncompleteRealtimeScenarioError extends Error {
@@ -169,19 +188,26 @@ export class IncompleteRealtimeScenarioError extends Error {
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import {
  *   ScriptedRealtimeScenarioCancelledError,
  *   ScriptedRealtimeTransport,
  * } from 'scripted-agents/realtime_testing';
  *
  * const transport = new ScriptedRealtimeTransport();
- * const error = await transport.runScenario({
- *   signal: AbortSignal.abort(),
- *   scenario: () => {},
- *   exercise: () => {},
- * }).catch((e) => e);
- * console.assert(error instanceof ScriptedRealtimeScenarioCancelledError);
- * console.assert(error.name === 'AbortError');
+ * const controller = new AbortController();
+ * const run = transport.runScenario({
+ *   signal: controller.signal,
+ *   // Waits for a call the exercise never makes: only the signal can end this run.
+ *   scenario: async ({ expectCall }) => void await expectCall('sendMessage'),
+ *   exercise: () => controller.abort(),
+ * });
+ * await assert.rejects(run, (error) => {
+ *   assert.ok(error instanceof ScriptedRealtimeScenarioCancelledError);
+ *   assert.equal(error.name, 'AbortError');
+ *   assert.deepEqual(error.pendingExpectations, [{ order: 1, method: 'sendMessage' }]);
+ *   return true;
+ * });
  * ```
  */
 export class ScriptedRealtimeScenarioCancelledError extends Error {
@@ -209,6 +235,7 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import {
  *   RealtimeTransportNotClosedError,
  *   ScriptedRealtimeTransport,
@@ -216,12 +243,13 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
  *
  * const transport = new ScriptedRealtimeTransport();
  * await transport.connect({ apiKey: 'test' });
- * try {
- *   transport.assertClosed();
- * } catch (error) {
- *   if (!(error instanceof RealtimeTransportNotClosedError)) throw error;
- *   console.assert(error.status === 'connected');
- * }
+ * assert.throws(() => transport.assertClosed(), (error) => {
+ *   assert.ok(error instanceof RealtimeTransportNotClosedError);
+ *   assert.equal(error.status, 'connected');
+ *   return true;
+ * });
+ * transport.close();
+ * transport.assertClosed();
  * ```
  */
 export class RealtimeTransportNotClosedError extends Error {
@@ -245,16 +273,21 @@ export class RealtimeTransportNotClosedError extends Error {
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import {
  *   ScriptedRealtimeConnectionSupersededError,
  *   ScriptedRealtimeTransport,
  * } from 'scripted-agents/realtime_testing';
  *
  * const transport = new ScriptedRealtimeTransport();
+ * // The remote end goes away while connect() is announcing `connecting`.
  * transport.once('connection_change', () => transport.disconnect());
- * const error = await transport.connect({ apiKey: 'test' }).catch((e) => e);
- * console.assert(error instanceof ScriptedRealtimeConnectionSupersededError);
- * console.assert(transport.status === 'disconnected');
+ * await assert.rejects(transport.connect({ apiKey: 'test' }), (error) => {
+ *   assert.ok(error instanceof ScriptedRealtimeConnectionSupersededError);
+ *   assert.equal(error.operation, 'connect');
+ *   return true;
+ * });
+ * assert.equal(transport.status, 'disconnected');
  * ```
  */
 export class ScriptedRealtimeConnectionSupersededError extends Error {

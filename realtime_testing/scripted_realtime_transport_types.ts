@@ -26,13 +26,6 @@ import type {
  * `requestResponse`, `sendMessage`, `addImage`, `sendAudio`,
  * `updateSessionConfig`, `close`, `mute`, `sendFunctionCallOutput`, `interrupt`,
  * `resetHistory` and `sendMcpResponse`.
- *
- * @example
- * ```ts
- * import type { RealtimeTransportMethod } from 'scripted-agents/realtime_testing';
- *
- * const method: RealtimeTransportMethod = 'sendMessage';
- * ```
  */
 export type RealtimeTransportMethod = Exclude<
   {
@@ -49,15 +42,6 @@ export type RealtimeTransportMethod = Exclude<
 /**
  * `Data` itself when its keys are exactly {@linkcode RealtimeTransportMethod},
  * otherwise `never`, which makes every call type unusable and fails the build.
- *
- * @example
- * ```ts
- * import type { ExactRealtimeCallDataMap } from 'scripted-agents/realtime_testing';
- *
- * // A map missing twelve methods collapses to never.
- * type Broken = ExactRealtimeCallDataMap<{ connect: object }>;
- * const broken: Broken[] = [];
- * ```
  */
 export type ExactRealtimeCallDataMap<Data> = [keyof Data] extends [RealtimeTransportMethod]
   ? [RealtimeTransportMethod] extends [keyof Data] ? Data : never
@@ -69,13 +53,6 @@ export type ExactRealtimeCallDataMap<Data> = [keyof Data] extends [RealtimeTrans
  * records `apiKeyProvided` instead of the key. The declared map goes through
  * {@linkcode ExactRealtimeCallDataMap}, so it is `never` (and nothing compiles)
  * unless its keys are exactly the transport's methods.
- *
- * @example
- * ```ts
- * import type { RealtimeTransportCallData } from 'scripted-agents/realtime_testing';
- *
- * const mute: RealtimeTransportCallData['mute'] = { muted: true };
- * ```
  */
 export type RealtimeTransportCallData = ExactRealtimeCallDataMap<{
   connect: {
@@ -115,15 +92,18 @@ export type RealtimeTransportCallData = ExactRealtimeCallDataMap<{
  *
  * @example
  * ```ts
- * import {
- *   type RecordedRealtimeTransportCall,
- *   ScriptedRealtimeTransport,
- * } from 'scripted-agents/realtime_testing';
+ * import assert from 'node:assert/strict';
+ * import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
  *
  * const transport = new ScriptedRealtimeTransport();
+ * transport.mute(true);
  * transport.interrupt();
- * const calls: readonly RecordedRealtimeTransportCall[] = transport.calls;
- * console.assert(calls[0].method === 'interrupt' && calls[0].index === 0);
+ * assert.deepEqual(transport.calls, [
+ *   { index: 0, method: 'mute', muted: true },
+ *   { index: 1, method: 'interrupt' },
+ * ]);
+ * await transport.expectCall('mute');
+ * await transport.expectCall('interrupt');
  * ```
  */
 export type RecordedRealtimeTransportCall = Readonly<{
@@ -135,13 +115,6 @@ export type RecordedRealtimeTransportCall = Readonly<{
 
 /**
  * The recorded call of one method: `index`, `method`, then the method's fields.
- *
- * @example
- * ```ts
- * import type { RealtimeTransportCallFor } from 'scripted-agents/realtime_testing';
- *
- * const call: RealtimeTransportCallFor<'mute'> = { index: 0, method: 'mute', muted: true };
- * ```
  */
 export type RealtimeTransportCallFor<M extends RealtimeTransportMethod> = Readonly<
   { index: number; method: M } & RealtimeTransportCallData[M]
@@ -152,11 +125,31 @@ export type RealtimeTransportCallFor<M extends RealtimeTransportMethod> = Readon
  * `RealtimeCallMatcherError`); throw to fail with your own error (an assertion,
  * say); return anything else to accept it.
  *
- * @example
+ * @example Rejecting with `false`, or asserting for a detailed diff
  * ```ts
- * import type { RealtimeCallMatcher } from 'scripted-agents/realtime_testing';
+ * import assert from 'node:assert/strict';
+ * import {
+ *   type RealtimeCallMatcher,
+ *   ScriptedRealtimeTransport,
+ * } from 'scripted-agents/realtime_testing';
  *
  * const saysHello: RealtimeCallMatcher<'sendMessage'> = (call) => call.message === 'Hello';
+ * const transport = new ScriptedRealtimeTransport();
+ *
+ * transport.sendMessage('Hello', {});
+ * await transport.expectCall('sendMessage', saysHello);
+ *
+ * transport.sendMessage('Bye', {});
+ * await assert.rejects(transport.expectCall('sendMessage', saysHello), {
+ *   name: 'RealtimeCallMatcherError',
+ * });
+ *
+ * transport.sendMessage('Bye', {});
+ * await assert.rejects(
+ *   transport.expectCall('sendMessage', (call) => assert.equal(call.message, 'Hello')),
+ *   assert.AssertionError, // the matcher's own error, unchanged
+ * );
+ * transport.acknowledgeFailures();
  * ```
  */
 export type RealtimeCallMatcher<M extends RealtimeTransportMethod> = (
@@ -169,12 +162,36 @@ export type RealtimeCallMatcher<M extends RealtimeTransportMethod> = (
  *
  * @example
  * ```ts
- * import type { ScriptedRealtimeScenarioContext } from 'scripted-agents/realtime_testing';
+ * import assert from 'node:assert/strict';
+ * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+ * import {
+ *   type ScriptedRealtimeScenarioContext,
+ *   ScriptedRealtimeTransport,
+ * } from 'scripted-agents/realtime_testing';
  *
- * async function greet({ expectCall, emit }: ScriptedRealtimeScenarioContext) {
+ * // The transport side of a conversation, reusable across tests.
+ * async function interruptedGreeting({ expectCall, emit }: ScriptedRealtimeScenarioContext) {
+ *   await expectCall('connect');
  *   await expectCall('sendMessage', (call) => call.message === 'Hello');
  *   emit('audio_interrupted');
+ *   await expectCall('close');
  * }
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), { transport });
+ * let interrupted = 0;
+ * session.on('audio_interrupted', () => interrupted++);
+ *
+ * await transport.runScenario({
+ *   scenario: interruptedGreeting,
+ *   exercise: async () => {
+ *     await session.connect({ apiKey: 'test' });
+ *     session.sendMessage('Hello');
+ *     session.close();
+ *   },
+ * });
+ * assert.equal(interrupted, 1);
+ * transport.assertClosed();
  * ```
  */
 export type ScriptedRealtimeScenarioContext = {
@@ -193,16 +210,6 @@ export type ScriptedRealtimeScenarioContext = {
 /**
  * The two concurrently running sides of `runScenario()` and its optional
  * cancellation signal.
- *
- * @example
- * ```ts
- * import type { ScriptedRealtimeScenarioOptions } from 'scripted-agents/realtime_testing';
- *
- * const options: ScriptedRealtimeScenarioOptions<number> = {
- *   scenario: () => {},
- *   exercise: () => 42,
- * };
- * ```
  */
 export type ScriptedRealtimeScenarioOptions<T = void> = {
   /** The transport side: expects outbound calls and emits inbound events. */
@@ -216,13 +223,6 @@ export type ScriptedRealtimeScenarioOptions<T = void> = {
 /**
  * An expectation still waiting for its call, numbered in registration order
  * (starting at 1).
- *
- * @example
- * ```ts
- * import type { PendingRealtimeExpectation } from 'scripted-agents/realtime_testing';
- *
- * const pending: PendingRealtimeExpectation = { order: 1, method: 'close' };
- * ```
  */
 export type PendingRealtimeExpectation = Readonly<{
   order: number;
@@ -231,13 +231,6 @@ export type PendingRealtimeExpectation = Readonly<{
 
 /**
  * Injected failures not yet thrown, counted per method.
- *
- * @example
- * ```ts
- * import type { PendingRealtimeFailure } from 'scripted-agents/realtime_testing';
- *
- * const unused: PendingRealtimeFailure = { method: 'connect', count: 2 };
- * ```
  */
 export type PendingRealtimeFailure = Readonly<{
   method: RealtimeTransportMethod;
@@ -246,39 +239,18 @@ export type PendingRealtimeFailure = Readonly<{
 
 /**
  * The transport's lifecycle status (`RealtimeTransportLayer['status']`).
- *
- * @example
- * ```ts
- * import type { RealtimeTransportStatus } from 'scripted-agents/realtime_testing';
- *
- * const status: RealtimeTransportStatus = 'disconnected';
- * ```
  */
 export type RealtimeTransportStatus = RealtimeTransportLayer['status'];
 
 /**
  * What `sendMessage` sends: a text string or a structured user message. The SDK
  * does not export this type publicly, so it is read off `RealtimeTransportLayer`.
- *
- * @example
- * ```ts
- * import type { RealtimeUserInput } from 'scripted-agents/realtime_testing';
- *
- * const input: RealtimeUserInput = 'Hello';
- * ```
  */
 export type RealtimeUserInput = Parameters<RealtimeTransportLayer['sendMessage']>[0];
 
 /**
  * The MCP approval request `sendMcpResponse` answers. The SDK does not export
  * this type publicly, so it is read off `RealtimeTransportLayer`.
- *
- * @example
- * ```ts
- * import type { RealtimeMcpCallApprovalRequestItem } from 'scripted-agents/realtime_testing';
- *
- * const requests: RealtimeMcpCallApprovalRequestItem[] = [];
- * ```
  */
 export type RealtimeMcpCallApprovalRequestItem = Parameters<
   RealtimeTransportLayer['sendMcpResponse']
