@@ -163,7 +163,7 @@ export class SnapshotStore {
       if (path[depth] === value) return this.#cycle(depth);
     }
     const record = typeof hint === 'object' && hint !== null ? hint as NodeRecord : undefined;
-    // Arrays first, whatever their prototype (the reference's order).
+    // Arrays first, whatever their prototype (the order the SDK's own doubles follow).
     if (Array.isArray(value)) {
       return this.#array(value, record !== undefined && record.kind === ARRAY ? record : undefined);
     }

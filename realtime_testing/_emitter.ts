@@ -1,8 +1,8 @@
 /**
- * The listener contract of the scripted transport (REFERENCE §7), on a plain
- * `Map` rather than `node:events` (not platform-neutral) or `EventTarget`
- * (which swallows listener errors, keeps calling later listeners, always
- * reports listeners and deduplicates them).
+ * The listener contract of the scripted transport (the one the SDK's own
+ * transport double keeps), on a plain `Map` rather than `node:events` (not
+ * platform-neutral) or `EventTarget` (which swallows listener errors, keeps
+ * calling later listeners, always reports listeners and deduplicates them).
  *
  * - `emit` is synchronous and walks a copy of the registrations, so listeners
  *   added or removed while it runs take effect from the next `emit`.

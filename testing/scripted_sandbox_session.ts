@@ -131,7 +131,10 @@ function invalidStep(
   return new InvalidScriptedSandboxStepError({ reason, inputIndex, message, method });
 }
 
-/** Validates one input in the reference order and captures what a call needs. */
+/**
+ * Validates one input, checking its rules in the order the SDK's own double
+ * does (so both report the same reason), and captures what a call needs.
+ */
 function normalizeStep(input: unknown, inputIndex: number): Step {
   const step = `Scripted sandbox step ${ordinal(inputIndex)}`;
   if (typeof input !== 'object' || input === null) {
@@ -294,7 +297,7 @@ export function scriptedSandboxSession(): ScriptedSandboxSession<never>;
 export function scriptedSandboxSession(
   inputs: Iterable<ScriptedSandboxInput> = [],
 ): ScriptedSandboxSession<ScriptedSandboxMethod> {
-  // Array.from also accepts array-likes, as the reference does.
+  // Array.from also accepts array-likes, as the SDK's own double does.
   const steps = Array.from(inputs as Iterable<unknown>, normalizeStep);
   const queue = new Queue<Step>();
   for (const step of steps) queue.push(step);
@@ -381,8 +384,8 @@ export function scriptedSandboxSession(
     },
     remainingSteps: { get: () => queue.size, enumerable: true, configurable: false },
     assertComplete: definedValue(assertComplete),
-    // Our additions come after the reference members and are non-enumerable, so
-    // `Object.keys(session)` and spreads keep the reference shape.
+    // Our additions come after the SDK double's members and are non-enumerable,
+    // so `Object.keys(session)` and spreads keep that double's shape.
     failures: { get: () => failures.failures, enumerable: false, configurable: false },
     acknowledgeFailures: definedValue(() => failures.take(), false),
     assertNoUnexpectedCalls: definedValue(assertNoUnexpectedCalls, false),

@@ -27,7 +27,7 @@ export function modelRequest(overrides: Partial<ModelRequest> = {}): ModelReques
   };
 }
 
-/** The seed's `get_weather` tool: answers `<city>: sunny`. */
+/** The recipes' `get_weather` tool: answers `<city>: sunny`. */
 export function weatherTool() {
   return tool({
     name: 'get_weather',
@@ -37,7 +37,7 @@ export function weatherTool() {
   });
 }
 
-/** The seed's weather workflow: call `get_weather` for Tokyo (`call_1`), then answer. */
+/** The recipes' weather workflow: call `get_weather` for Tokyo (`call_1`), then answer. */
 export function weatherTurns() {
   return [
     [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],

@@ -1,6 +1,6 @@
 /**
  * What `node:test` resolves to under Deno (deno.json maps it here): the
- * recipes are the seed's code, written against `node:test`, and Deno's own
+ * recipes are user-facing examples written against `node:test`, and Deno's own
  * node:test runs them with its op and resource sanitizers off. Through this
  * module they register as `Deno.test` via the harness, sanitizers on, with
  * `t.after` teardowns. Node and Bun keep their real `node:test`.

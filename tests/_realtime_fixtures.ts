@@ -25,7 +25,7 @@ export function deferred<T = void>(): {
 }
 
 /**
- * The seed's gate between a scenario and the application waiting on it: the
+ * The recipes' gate between a scenario and the application waiting on it: the
  * scenario releases it, or fails it with the error that ended the scenario.
  */
 export function createScenarioGate(): {

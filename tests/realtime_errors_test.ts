@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import * as Reference from '@openai/agents/realtime/testing';
+import * as SdkDoubles from '@openai/agents/realtime/testing';
 import {
   IncompleteRealtimeScenarioError,
   RealtimeCallMatcherError,
@@ -201,7 +201,7 @@ describe('ScriptedRealtimeConnectionSupersededError', () => {
 });
 
 describe('realtime errors side by side with the SDK double', () => {
-  const cases: Array<[string, (R: typeof Reference) => Error]> = [
+  const cases: Array<[string, (R: typeof SdkDoubles) => Error]> = [
     ['unexpected', (R) => new R.UnexpectedRealtimeCallError('mute', { index: 4, method: 'close' })],
     ['matcher', (R) => new R.RealtimeCallMatcherError({ index: 1, method: 'interrupt' })],
     [
@@ -229,12 +229,12 @@ describe('realtime errors side by side with the SDK double', () => {
     ScriptedRealtimeScenarioCancelledError,
     RealtimeTransportNotClosedError,
     ScriptedRealtimeConnectionSupersededError,
-  } as unknown as typeof Reference;
+  } as unknown as typeof SdkDoubles;
 
   for (const [name, make] of cases) {
     test(`${name}: same class name, name, message, keys and fields`, () => {
       const mine = make(ours);
-      const theirs = make(Reference);
+      const theirs = make(SdkDoubles);
       assert.deepEqual(describeValue(mine), describeValue(theirs));
       assert.equal(
         Object.prototype.propertyIsEnumerable.call(mine, 'message'),

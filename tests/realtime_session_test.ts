@@ -1,10 +1,10 @@
 // Realtime sessions on the failure paths a session test meets in practice,
 // through a real RealtimeSession under this package's harness (all three
-// runtimes, Deno's sanitizers on). The seed's own Realtime flows are the
+// runtimes, Deno's sanitizers on). The documented Realtime flows are the
 // recipes (tests/recipes/realtime_*_test.ts); under Deno, deno.json maps their
 // node:test import to tests/_node_test_shim.ts, so they run sanitized too.
 //
-// Waits are bounded with AbortSignal.timeout(5_000), as the seed does. That
+// Waits are bounded with AbortSignal.timeout(5_000), as the recipes do. That
 // timer does not trip Deno's op sanitizer (Deno, Node and Bun all create it
 // unref'd, and runScenario removes its abort listener when the run ends).
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import * as Reference from '@openai/agents/testing';
+import * as SdkDoubles from '@openai/agents/testing';
 import {
   InvalidScriptedSandboxStepError,
   SandboxCallMatcherError,
@@ -141,7 +141,7 @@ describe('sandbox errors match the SDK double side by side', () => {
           method: 'nope',
           message: 'Scripted sandbox step #4 has an unknown method.',
         }),
-        new Reference.InvalidScriptedSandboxStepError({
+        new SdkDoubles.InvalidScriptedSandboxStepError({
           reason: 'unknown_method',
           inputIndex: 3,
           method: 'nope',
@@ -154,7 +154,7 @@ describe('sandbox errors match the SDK double side by side', () => {
           inputIndex: 0,
           message: 'm',
         }),
-        new Reference.InvalidScriptedSandboxStepError({
+        new SdkDoubles.InvalidScriptedSandboxStepError({
           reason: 'invalid_input',
           inputIndex: 0,
           message: 'm',
@@ -167,7 +167,7 @@ describe('sandbox errors match the SDK double side by side', () => {
           expectedMethod: 'stop',
           remainingSteps: 1,
         }),
-        new Reference.UnexpectedSandboxCallError({
+        new SdkDoubles.UnexpectedSandboxCallError({
           callIndex: 2,
           actualMethod: 'exec',
           expectedMethod: 'stop',
@@ -176,7 +176,7 @@ describe('sandbox errors match the SDK double side by side', () => {
       ],
       [
         new UnexpectedSandboxCallError({ callIndex: 9, actualMethod: 'close', remainingSteps: 0 }),
-        new Reference.UnexpectedSandboxCallError({
+        new SdkDoubles.UnexpectedSandboxCallError({
           callIndex: 9,
           actualMethod: 'close',
           remainingSteps: 0,
@@ -184,14 +184,14 @@ describe('sandbox errors match the SDK double side by side', () => {
       ],
       [
         new SandboxCallMatcherError({ index: 0, method: 'readFile', args: [] }),
-        new Reference.SandboxCallMatcherError({ index: 0, method: 'readFile', args: [] }),
+        new SdkDoubles.SandboxCallMatcherError({ index: 0, method: 'readFile', args: [] }),
       ],
       [
         new UnconsumedSandboxStepsError(['a', 'b', 'c']),
-        new Reference.UnconsumedSandboxStepsError(['a', 'b', 'c']),
+        new SdkDoubles.UnconsumedSandboxStepsError(['a', 'b', 'c']),
       ],
-      [new UnconsumedSandboxStepsError(['a']), new Reference.UnconsumedSandboxStepsError(['a'])],
-      [new UnconsumedSandboxStepsError([]), new Reference.UnconsumedSandboxStepsError([])],
+      [new UnconsumedSandboxStepsError(['a']), new SdkDoubles.UnconsumedSandboxStepsError(['a'])],
+      [new UnconsumedSandboxStepsError([]), new SdkDoubles.UnconsumedSandboxStepsError([])],
     ];
     for (const [ours, theirs] of cases) {
       assert.deepEqual(observable(ours), observable(theirs));

@@ -25,8 +25,8 @@ import {
   weatherTurns,
 } from './_model_fixtures.ts';
 
-describe('seed recipes', () => {
-  // Copy removed: 'returns a deterministic final answer' is tests/recipes/fixed_response_test.ts.
+describe('recipe workflows, asserting more', () => {
+  // 'returns a deterministic final answer' lives in tests/recipes/fixed_response_test.ts only.
 
   test('the multi-turn tool workflow returns the tool result under its call id', async () => {
     // The scenario of tests/recipes/tool_workflow_test.ts, asserting more of what the model saw.
@@ -494,7 +494,7 @@ describe('teardown contract', () => {
     model.assertNoUnexpectedCalls();
   });
 
-  test('assertComplete() keeps the reference behaviour and ignores failures', async () => {
+  test("assertComplete() keeps the SDK double's behaviour and ignores failures", async () => {
     const model = new ScriptedModel();
     await model.getResponse(modelRequest()).catch(() => undefined);
     model.assertComplete();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import * as Reference from '@openai/agents/testing';
+import * as SdkDoubles from '@openai/agents/testing';
 import { cloneManifest, file, Manifest } from '@openai/agents-core/sandbox';
 import type { ExecCommandArgs, SandboxSession } from '@openai/agents-core/sandbox';
 import {
@@ -158,7 +158,7 @@ describe('types', () => {
 });
 
 describe('session object', () => {
-  test('has the reference properties in order, with the reference descriptors', (t) => {
+  test("has the SDK double's properties in order, with the same descriptors", (t) => {
     const sandbox = scriptedSandboxSession([
       { method: 'execCommand', result: 'a' },
       { method: 'supportsPty', result: false },
@@ -223,7 +223,7 @@ describe('session object', () => {
       enumerable: true,
       configurable: false,
     });
-    // Teardown members are ours: non-enumerable so spreads and Object.keys keep the reference shape.
+    // Teardown members are ours: non-enumerable so spreads and Object.keys keep the SDK double's shape.
     assert.deepEqual(descriptor('failures'), {
       value: 'undefined',
       get: 'function',
@@ -889,7 +889,7 @@ describe('assertComplete', () => {
     sandbox.assertComplete();
   });
 
-  test('keeps the reference behaviour: it does not look at failures', async (t) => {
+  test("keeps the SDK double's behaviour: it does not look at failures", async (t) => {
     const sandbox = scriptedSandboxSession([{
       method: 'execCommand',
       match: () => false,
@@ -974,7 +974,7 @@ describe('teardown', () => {
 describe('side by side with the SDK double', () => {
   type Factory = (inputs?: unknown) => object;
   const ours = scriptedSandboxSession as unknown as Factory;
-  const theirs = Reference.scriptedSandboxSession as unknown as Factory;
+  const theirs = SdkDoubles.scriptedSandboxSession as unknown as Factory;
   const scriptedError = new Error('scripted');
   const matcherError = new Error('matcher threw');
 
@@ -1145,7 +1145,7 @@ describe('side by side with the SDK double', () => {
 });
 
 describe('the SDK lifecycle wrappers', () => {
-  // `registerSandboxPreStopHook` is not a public export; the reference's own
+  // `registerSandboxPreStopHook` is not a public export; the SDK's own
   // tests reach it through the SDK's dist folder, next to the public sandbox entry.
   const lifecycle = () =>
     import(

@@ -144,7 +144,7 @@ describe('swallowed failures are reported at teardown', () => {
     const fallback = await runner().run(agent, 'two').catch(() => 'fallback');
     assert.equal(fallback, 'fallback');
 
-    model.assertComplete(); // the reference check alone passes...
+    model.assertComplete(); // the SDK double's check alone passes...
     assert.throws(() => model.assertNoUnexpectedCalls(), (error: unknown) => {
       assert.ok(error instanceof DoubleFailuresError);
       assert.equal(error.double, 'ScriptedModel');

@@ -1,7 +1,7 @@
-// Recipe "Derive a response from the request": the seed's code example, verbatim except that the SDK's
-// testing subpath is replaced by this package's entry point. Kept byte-for-byte
-// (hence the fmt opt-out) so `node scripts/run_recipes.mjs --check-seed` can
-// compare it with the seed.
+// Recipe "Derive a response from the request": a complete example of this goal as a user writes it, with
+// node:test and node:assert/strict, exactly as against the SDK's own testing
+// subpath but importing this package's entry point instead. Left as written
+// (hence the fmt opt-out).
 // deno-fmt-ignore-file
 import { Agent, Runner } from '@openai/agents';
 import {
