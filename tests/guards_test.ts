@@ -1,7 +1,7 @@
 // Project rules that no type checker enforces, checked on the sources in every
 // runtime (under Node the tests run from npm/esm/tests/, so the repository root
 // is found by walking up to deno.json and the TypeScript sources are read there):
-// - the library (mod.ts, testing/, realtime_testing/) uses web-standard APIs only:
+// - the library (mod.ts, _internal/, testing/, realtime_testing/) uses web-standard APIs only:
 //   no Node built-ins, no Deno/Bun/process/Buffer globals;
 // - it imports only the SDK's public entry points, never the SDK's own doubles;
 // - testing/ never reaches realtime_testing/ (nor the realtime SDK), so the root
@@ -10,6 +10,8 @@
 //   several entry points lives in _internal/, which imports no entry folder, and
 //   no folder reaches into another folder's private (_-prefixed) files;
 // - no import cycles at run time;
+// - doc examples use real assertions (no console.assert), and every error class
+//   follows the one error convention (see CONTRIBUTING.md);
 // - no test is skipped, focused or left as a todo.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -328,6 +330,87 @@ describe('guards: library', () => {
     assert.equal('runScenario' in testingEntry, false);
   });
 });
+
+describe('guards: conventions', () => {
+  test('doc examples assert for real: no console.assert in the library', () => {
+    const offenders = libraryFiles.flatMap((file) =>
+      readFileSync(file, 'utf8').split('\n').flatMap((text, i) =>
+        text.includes('console.assert') ? [`${rel(file)}:${i + 1}`] : []
+      )
+    );
+    assert.deepEqual(offenders, []);
+  });
+
+  test('every error class follows the error convention of CONTRIBUTING.md', () => {
+    const offenders: string[] = [];
+    let errorClasses = 0;
+    for (const file of libraryFiles) {
+      const { source } = parse(file);
+      const where = (node: ts.Node) =>
+        `${rel(file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+      const visit = (node: ts.Node): void => {
+        if (ts.isClassDeclaration(node) && extendsError(node)) {
+          errorClasses++;
+          offenders.push(...errorConventionProblems(node).map((p) => `${where(node)} ${p}`));
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    assert.ok(errorClasses >= 12, `found ${errorClasses} error classes`);
+    assert.deepEqual(offenders, []);
+  });
+});
+
+function extendsError(node: ts.ClassDeclaration): boolean {
+  return (node.heritageClauses ?? []).some((clause) =>
+    clause.token === ts.SyntaxKind.ExtendsKeyword &&
+    clause.types.some((t) => ts.isIdentifier(t.expression) && t.expression.text === 'Error')
+  );
+}
+
+/**
+ * Fields declared without initialisers, `override readonly name` typed as a
+ * string literal, and a constructor that assigns that literal to `this.name`
+ * as its last statement: `Object.keys(error)` then lists the fields and `name`
+ * in the same order under define and assign class-field semantics.
+ */
+function errorConventionProblems(node: ts.ClassDeclaration): string[] {
+  const problems: string[] = [];
+  const has = (member: ts.ClassElement, kind: ts.SyntaxKind) =>
+    (ts.getModifiers(member as ts.HasModifiers) ?? []).some((m) => m.kind === kind);
+  let literal: string | undefined;
+  let declaresName = false;
+  for (const member of node.members) {
+    if (!ts.isPropertyDeclaration(member) || has(member, ts.SyntaxKind.StaticKeyword)) continue;
+    const name = member.name.getText();
+    if (member.initializer !== undefined) problems.push(`field ${name} has an initialiser`);
+    if (name !== 'name') continue;
+    declaresName = true;
+    if (
+      !has(member, ts.SyntaxKind.OverrideKeyword) || !has(member, ts.SyntaxKind.ReadonlyKeyword)
+    ) {
+      problems.push('name is not `override readonly`');
+    }
+    const type = member.type;
+    if (type !== undefined && ts.isLiteralTypeNode(type) && ts.isStringLiteral(type.literal)) {
+      literal = type.literal.text;
+    } else {
+      problems.push('name has no string-literal type');
+    }
+  }
+  if (!declaresName) problems.push('declares no name');
+  if (literal === undefined) return problems;
+  const constructor = node.members.find(ts.isConstructorDeclaration);
+  const last = constructor?.body?.statements.at(-1);
+  const assignsName = last !== undefined && ts.isExpressionStatement(last) &&
+    ts.isBinaryExpression(last.expression) &&
+    last.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+    last.expression.left.getText() === 'this.name' &&
+    ts.isStringLiteral(last.expression.right) && last.expression.right.text === literal;
+  if (!assignsName) problems.push(`the constructor does not end with this.name = '${literal}'`);
+  return problems;
+}
 
 describe('guards: configuration', () => {
   test("deno.json's npm: imports use exactly package.json's version ranges", () => {

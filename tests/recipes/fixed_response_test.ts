@@ -1,10 +1,8 @@
 // Recipe "Return a fixed response": a complete example of this goal as a user writes it, with
 // node:test and node:assert/strict, exactly as against the SDK's own testing
-// subpath but importing this package's entry point instead. Left as written
-// (hence the fmt opt-out).
-// deno-fmt-ignore-file
+// subpath but importing this package's entry point instead.
 import { Agent, Runner } from '@openai/agents';
-import { ScriptedModel, assistantMessage } from 'scripted-agents/testing';
+import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 

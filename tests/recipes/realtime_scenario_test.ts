@@ -1,13 +1,7 @@
 // Recipe "Test a Realtime session": a complete example of this goal as a user writes it, with
 // node:test and node:assert/strict, exactly as against the SDK's own testing
-// subpath but importing this package's entry point instead. Left as written
-// (hence the fmt opt-out).
-// deno-fmt-ignore-file
-import {
-  RealtimeAgent,
-  type RealtimeItem,
-  RealtimeSession,
-} from '@openai/agents/realtime';
+// subpath but importing this package's entry point instead.
+import { RealtimeAgent, type RealtimeItem, RealtimeSession } from '@openai/agents/realtime';
 import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
 import assert from 'node:assert/strict';
 import test from 'node:test';

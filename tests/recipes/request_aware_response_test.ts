@@ -1,14 +1,8 @@
 // Recipe "Derive a response from the request": a complete example of this goal as a user writes it, with
 // node:test and node:assert/strict, exactly as against the SDK's own testing
-// subpath but importing this package's entry point instead. Left as written
-// (hence the fmt opt-out).
-// deno-fmt-ignore-file
+// subpath but importing this package's entry point instead.
 import { Agent, Runner } from '@openai/agents';
-import {
-  ScriptedModel,
-  assistantMessage,
-  modelResponder,
-} from 'scripted-agents/testing';
+import { assistantMessage, modelResponder, ScriptedModel } from 'scripted-agents/testing';
 import assert from 'node:assert/strict';
 import test from 'node:test';
 

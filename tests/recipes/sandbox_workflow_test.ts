@@ -1,14 +1,12 @@
 // Recipe "Test a sandbox agent workflow": a complete example of this goal as a user writes it, with
 // node:test and node:assert/strict, exactly as against the SDK's own testing
-// subpath but importing this package's entry point instead. Left as written
-// (hence the fmt opt-out).
-// deno-fmt-ignore-file
+// subpath but importing this package's entry point instead.
 import { Runner } from '@openai/agents';
 import { SandboxAgent, shell } from '@openai/agents/sandbox';
 import {
-  ScriptedModel,
   assistantMessage,
   functionCall,
+  ScriptedModel,
   scriptedSandboxSession,
 } from 'scripted-agents/testing';
 import assert from 'node:assert/strict';
