@@ -1,8 +1,8 @@
 /**
- * Keeps credentials out of anything this package writes down: cassettes,
- * Realtime transcripts and failure messages. A recording is meant to be
- * committed and reviewed, so an API key must never reach it, even when a
- * recorded error or connection carries request headers.
+ * Keeps credentials out of what a double writes down, such as recordings and
+ * failure messages. A recording is meant to be committed and reviewed, so an
+ * API key must never reach it, even when a recorded error or connection
+ * carries request headers.
  *
  * @module
  */
