@@ -27,11 +27,13 @@ import { countOf, ordinal } from './format.ts';
  * @example Swallowed failures still fail the test
  * ```ts
  * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
  * import { DoubleFailuresError, ScriptedModel, UnexpectedModelCallError } from 'scripted-agents/testing';
  *
- * const model = new ScriptedModel();
- * // The application catches the unexpected call and carries on...
- * await model.getResponse({ input: 'Hello' } as never).catch(() => {});
+ * const model = new ScriptedModel(); // no steps: the first model call is unexpected
+ * const agent = new Agent({ name: 'A', model });
+ * // The application catches the failure and carries on...
+ * await new Runner({ tracingDisabled: true }).run(agent, 'Hello').catch(() => {});
  * // ...but the model remembers it.
  * assert.throws(() => model.assertNoUnexpectedCalls(), (error) => {
  *   assert.ok(error instanceof DoubleFailuresError);

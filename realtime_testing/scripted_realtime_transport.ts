@@ -73,19 +73,23 @@ const ACCEPTED: Verdict = { accepted: true };
  *
  * @example
  * ```ts
+ * import assert from 'node:assert/strict';
  * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
  * import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
  *
  * const transport = new ScriptedRealtimeTransport();
  * const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), { transport });
  *
+ * // An expectation made before the call waits for it...
  * const connected = transport.expectCall('connect');
  * await session.connect({ apiKey: 'test' });
  * await connected;
+ * assert.equal(transport.status, 'connected');
  *
- * const closed = transport.expectCall('close');
+ * // ...and a call made before its expectation waits in a buffer.
  * session.close();
- * await closed;
+ * const closed = await transport.expectCall('close');
+ * assert.equal(closed.index, 1);
  * transport.assertComplete();
  * transport.assertClosed();
  * ```
