@@ -18,10 +18,17 @@ import { entryPoints, externalPackages } from './scripts/_lib.mjs';
 
 const entry = Object.fromEntries(entryPoints().map(({ name, source }) => [name, source]));
 
-/** Everything the SDK publishes stays an import of the user's SDK. */
-const neverBundle = externalPackages.map((name) =>
-  name.startsWith('@') ? new RegExp(`^${name}/`) : new RegExp(`^${name}(/|$)`)
-);
+/**
+ * Everything the SDK publishes stays an import of the user's SDK, and Node's
+ * built-ins stay imports (only an entry made for Node, such as a file-system
+ * store, may use them: tests/guards_test.ts keeps them out of the rest).
+ */
+const neverBundle = [
+  /^node:/,
+  ...externalPackages.map((name) =>
+    name.startsWith('@') ? new RegExp(`^${name}/`) : new RegExp(`^${name}(/|$)`)
+  ),
+];
 
 /** @param {'esm' | 'cjs'} format @param {string} outDir */
 function flavour(format, outDir) {

@@ -17,7 +17,7 @@ export const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 export const packageName = 'scripted-agents';
 
 /** The test-only Deno configuration: a workspace member for tests/ that maps `node:test`. */
-export const denoTestConfig = 'tests/deno.json';
+export const denoTestConfig = 'tests/deno.jsonc';
 
 /**
  * The SDK packages the published code may import at run time: peer dependencies

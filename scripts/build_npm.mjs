@@ -12,8 +12,9 @@
 //    npm/esm (ESM) and npm/script (CommonJS), each with its `.d.ts`, shared chunks, the
 //    SDK external. The ESM bundles replace the per-module entry files of step 1.
 // 3. npm/package.json (exports map, typesVersions for node10, peer range), README,
-//    LICENSE; checks that the published files import nothing but the SDK peers and
-//    inline nothing but the library.
+//    LICENSE; checks that the published files import nothing but the SDK peers (and
+//    `node:` built-ins, which tests/guards_test.ts allows only where meant) and inline
+//    nothing but the library.
 // 4. Unless --build-only: the built suite under `node --test` (unless --no-test), and a
 //    CommonJS smoke test of every entry point. Installing the packed tarball into
 //    consumer projects is scripts/check_package.mjs's job.
@@ -179,7 +180,9 @@ function checkPublishedFiles() {
       const name = specifier.startsWith('@')
         ? specifier.split('/').slice(0, 2).join('/')
         : specifier.split('/')[0];
-      if (!(name in peers)) problems.push(`${relative}: imports ${specifier}`);
+      if (!(name in peers) && !specifier.startsWith('node:')) {
+        problems.push(`${relative}: imports ${specifier}`);
+      }
     }
     for (const [, source] of text.matchAll(/^\/\/#region (\S+)$/gm)) {
       if (!ours(source) && !source.startsWith('\\0rolldown/')) {

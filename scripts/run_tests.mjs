@@ -209,7 +209,7 @@ process.exit(failed === 0 ? 0 : 1);
  * deno.json `exports` declares the entry points. Two other fields of deno.json must
  * follow: `imports` maps each npm name the tests and the bench import
  * (`scripted-agents/testing`) to its entry point, and `publish.include` gives JSR
- * each entry's folder. tests/deno.json (a workspace member: it configures tests/
+ * each entry's folder. tests/deno.jsonc (a workspace member: it configures tests/
  * only and is never published) maps `node:test` to the shim.
  */
 function checkConfig() {
@@ -226,7 +226,8 @@ function checkConfig() {
     ];
   });
   if (imports['node:test'] !== undefined) problems.push('deno.json must not map node:test');
-  const testImports = readJson(path.join(root, denoTestConfig)).imports ?? {};
+  const jsonc = fs.readFileSync(path.join(root, denoTestConfig), 'utf8');
+  const testImports = JSON.parse(jsonc.replace(/^\s*\/\/.*$/gm, '')).imports ?? {};
   if (testImports['node:test'] !== './_node_test_shim.ts') {
     problems.push(`${denoTestConfig} must map "node:test": "./_node_test_shim.ts"`);
   }
