@@ -79,6 +79,11 @@ function runDeno(files) {
   // register through tests/_node_test_shim.ts and the harness, so every test
   // would be attributed to the harness. One run per recipe file keeps the
   // attribution exact whatever module registers the tests.
+  // One type-check of all of them first (the per-file runs would each repeat it);
+  // should it fail, every file is checked again in its own run, so the error is
+  // attributed to its recipe.
+  const paths = files.map((file) => path.join('tests', 'recipes', file));
+  const checked = exec(bin('deno'), ['check', ...paths]).status === 0;
   const byRecipe = new Map();
   for (const file of files) {
     const junit = path.join(cacheDir, `deno-${recipeName(file)}.xml`);
@@ -91,6 +96,7 @@ function runDeno(files) {
       '--sanitize-ops',
       '--sanitize-resources',
       ...(file.endsWith('_loopback_test.ts') ? ['--allow-net=127.0.0.1'] : []),
+      ...(checked ? ['--no-check'] : []),
       `--junit-path=${junit}`,
       path.join('tests', 'recipes', file),
     ]);
