@@ -209,6 +209,13 @@ function checkPublishedFiles() {
 function runNodeTests() {
   const files = walk(testsOut).filter((f) => f.endsWith('_test.js')).sort();
   if (files.length === 0) fail('no built test files in npm/esm/tests');
+  // Every test module runs here, *_loopback_test.ts (own server on 127.0.0.1) included.
+  const built = new Set(files.map((f) => path.relative(esmDir, f).replace(/\.js$/, '.ts')));
+  const missing = walk(path.join(root, 'tests'))
+    .map((f) => path.relative(root, f))
+    .filter((f) => f.endsWith('_test.ts') && !f.startsWith(path.join('tests', 'consumers')))
+    .filter((f) => !built.has(f));
+  if (missing.length > 0) fail(`not compiled for node --test: ${missing.join(', ')}`);
   const t0 = performance.now();
   const reporters = [
     '--test-reporter=spec',
