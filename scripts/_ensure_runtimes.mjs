@@ -15,8 +15,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { root } from './_lib.mjs';
 
 /** The runtimes, how to probe them, and the package step that installs each binary. */
 const runtimes = [

@@ -2,13 +2,17 @@
 // deno-lint-ignore-file no-console
 // Packaging checks on the built npm/ package, as a user installs it:
 //
+// This is the one place the packed tarball is installed and used as a user would.
+//
 // 1. publint (strict) and @arethetypeswrong/cli on the packed tarball: no
 //    problem under node10, node16 (CJS and ESM) and bundler resolution.
 // 2. Consumer projects made from tests/consumers/<name>/ (package.json and
 //    lockfile): node:test (ESM), Vitest (ESM, TypeScript) and Jest (CommonJS,
 //    `require`). Each installs the packed tarball and runs the fixed-response and
 //    tool-workflow recipes, generated from tests/recipes/ at run time, against
-//    the real SDK.
+//    the real SDK. In the node:test project, every entry point (deno.json `exports`)
+//    imports under ESM and `require`, and its types check under node16 (ESM and
+//    CommonJS) and bundler resolution.
 // 3. The supported SDK range: the whole built test suite (npm/esm/tests/) in a
 //    project with the oldest supported `@openai/agents` (the floor of the
 //    package's peer range; `npm test`'s node step covers the development
@@ -19,19 +23,27 @@
 //
 // Options: --no-build (fail instead of building a missing npm/), --only=lint,consumers,sdk
 //          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the peer range's floor)
+//          --junit=PATH (also write the results as a JUnit report, one case per check)
 
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildNpmArgs } from './_commands.mjs';
+import {
+  bin,
+  entryPoints,
+  exec as run,
+  fail as failWith,
+  lastLines,
+  readJson,
+  root,
+  seconds,
+  walk,
+  writeJson,
+} from './_lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npmDir = path.join(root, 'npm');
 const cacheDir = path.join(root, '.cache');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const only = new Set((option('only') ?? 'lint,consumers,sdk').split(','));
@@ -70,6 +82,8 @@ if (only.has('sdk')) {
 }
 
 const failed = results.filter((r) => !r.ok);
+const junit = option('junit');
+if (junit) writeJunit(junit);
 console.log();
 for (const r of results) {
   console.log(`${r.ok ? 'pass' : 'FAIL'}  ${seconds(r.ms).padStart(7)}  ${r.name}`);
@@ -82,7 +96,7 @@ process.exit(failed.length > 0 ? 1 : 0);
 function ensureBuilt() {
   if (fs.existsSync(path.join(npmDir, 'package.json'))) return;
   if (args.includes('--no-build')) fail('npm/ is not built (run `npm run build`)');
-  const res = exec(bin('deno'), [...buildNpmArgs, '--build-only']);
+  const res = exec(process.execPath, ['scripts/build_npm.mjs', '--build-only']);
   if (res.status !== 0) fail(`npm build failed:\n${lastLines(res.stdout + res.stderr, 60)}`);
 }
 
@@ -157,7 +171,73 @@ function runConsumer(name) {
     jest: /Tests:\s+(\d+) passed/,
   }[name].exec(stripAnsi(output))?.[1];
   const ok = res.status === 0 && Number(passed) === consumerRecipes.length + scopeTests;
-  return { ok, detail: ok ? `${passed} tests passed` : lastLines(output, 40) };
+  if (!ok) return { ok, detail: lastLines(output, 40) };
+  if (name !== 'node_test') return { ok, detail: `${passed} tests passed` };
+  const entries = checkEntryPoints(dir);
+  return { ok: entries.ok, detail: `${passed} tests passed; ${entries.detail}` };
+}
+
+/**
+ * Every entry point, in a project that installed the tarball: `import` and `require`
+ * give the same names, and a TypeScript user compiles against it under node16 (ESM
+ * and CommonJS files) and bundler resolution.
+ */
+function checkEntryPoints(dir) {
+  const specifiers = entryPoints().map((e) => e.specifier);
+  const work = path.join(dir, 'entry_points');
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work);
+  fs.writeFileSync(
+    path.join(work, 'check.cjs'),
+    `'use strict';\nconst assert = require('node:assert/strict');\n(async () => {\n` +
+      specifiers.map((s) =>
+        `  assert.deepEqual(Object.keys(require('${s}')).sort(), ` +
+        `Object.keys(await import('${s}')).sort(), '${s}');\n`
+      ).join('') + `})().catch((error) => { console.error(error); process.exit(1); });\n`,
+  );
+  const res = exec(process.execPath, ['check.cjs'], { cwd: work });
+  if (res.status !== 0) {
+    return { ok: false, detail: `import/require of the entry points:\n${res.stderr}` };
+  }
+  // Types: each file resolves every entry point and uses a value export of it.
+  const use = (kind) =>
+    specifiers.map((s, i) =>
+      (kind === 'import'
+        ? `import * as m${i} from '${s}';\n`
+        : `import m${i} = require('${s}');\n`) +
+      `export const e${i}: unknown[] = Object.values(m${i});\n`
+    ).join('');
+  fs.writeFileSync(path.join(work, 'esm_types.mts'), use('import'));
+  fs.writeFileSync(path.join(work, 'cjs_types.cts'), use('require'));
+  fs.writeFileSync(path.join(work, 'bundler_types.ts'), use('import'));
+  const configs = {
+    node16: [{ module: 'node16', moduleResolution: 'node16' }, ['esm_types.mts', 'cjs_types.cts']],
+    bundler: [{ module: 'esnext', moduleResolution: 'bundler' }, ['bundler_types.ts']],
+  };
+  for (const [name, [options, files]] of Object.entries(configs)) {
+    writeJson(path.join(work, `tsconfig.${name}.json`), {
+      compilerOptions: {
+        ...options,
+        target: 'es2022',
+        lib: ['es2022', 'dom', 'esnext.disposable'],
+        types: [],
+        strict: true,
+        noEmit: true,
+        // The SDK's own declarations are not ours to check; ours are, via their use.
+        skipLibCheck: true,
+      },
+      files,
+    });
+    const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const check = exec(process.execPath, [tsc, '-p', `tsconfig.${name}.json`], { cwd: work });
+    if (check.status !== 0) {
+      return { ok: false, detail: `types under ${name} resolution:\n${check.stdout}` };
+    }
+  }
+  return {
+    ok: true,
+    detail: `${specifiers.length} entry points import, require and type-check (node16, bundler)`,
+  };
 }
 
 function swapTestImport(source, replacement) {
@@ -327,27 +407,29 @@ function check(name, body) {
     outcome = { ok: false, detail: error instanceof Error ? error.message : String(error) };
   }
   const ms = performance.now() - started;
-  results.push({ name, ok: outcome.ok, ms });
+  results.push({ name, ok: outcome.ok, ms, detail: outcome.detail });
   console.log(`${outcome.ok ? 'pass' : 'FAIL'}  ${name} (${seconds(ms)})`);
   if (outcome.detail) console.log(indent(outcome.detail));
 }
 
 function exec(command, commandArgs, options = {}) {
-  const res = spawnSync(command, commandArgs, {
-    cwd: options.cwd ?? root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', CI: 'true' },
-  });
-  if (res.error) throw new Error(`could not run ${command}: ${res.error.message}`);
-  return { status: res.status ?? 1, stdout: res.stdout ?? '', stderr: res.stderr ?? '' };
+  return run(command, commandArgs, { ...options, env: { CI: 'true' } });
 }
 
-function walk(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
-  });
+/** One `<testcase>` per check, for scripts/run_tests.mjs to count. */
+function writeJunit(file) {
+  const escape = (text) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const cases = results.map((r) =>
+    `  <testcase name="${escape(r.name)}" classname="check_package" time="${r.ms / 1000}"` +
+    (r.ok ? '/>' : `>\n    <failure message="${escape(r.detail ?? 'failed')}"/>\n  </testcase>`)
+  );
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.writeFileSync(
+    path.resolve(file),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n<testsuite name="packaging" ` +
+      `tests="${results.length}">\n${cases.join('\n')}\n</testsuite>\n</testsuites>\n`,
+  );
 }
 
 function hash(parts) {
@@ -356,14 +438,6 @@ function hash(parts) {
 
 function readText(file) {
   return fs.readFileSync(file, 'utf8');
-}
-
-function readJson(file) {
-  return JSON.parse(readText(file));
-}
-
-function lastLines(text, count) {
-  return text.trimEnd().split('\n').slice(-count).join('\n');
 }
 
 function stripAnsi(text) {
@@ -375,11 +449,6 @@ function indent(text) {
   return text.split('\n').map((l) => `    ${l}`).join('\n');
 }
 
-function seconds(ms) {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
 function fail(message) {
-  console.error(`check_package: ${message}`);
-  process.exit(2);
+  failWith('check_package', message, 2);
 }

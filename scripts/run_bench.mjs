@@ -26,10 +26,9 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { bin, entryPoints, libraryDirs, packageName, root } from './_lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const scratch = path.join(root, '.cache', 'bench-node');
 
 const args = process.argv.slice(2);
@@ -97,8 +96,7 @@ async function prepareNode() {
 
   const isSource = (name) => name.endsWith('.ts') && !name.endsWith('_test.ts');
   const sourcesAt = Math.max(
-    newestMtime(path.join(root, 'testing'), isSource),
-    newestMtime(path.join(root, 'realtime_testing'), isSource),
+    ...libraryDirs().map((dir) => newestMtime(path.join(root, dir), isSource)),
     fs.statSync(path.join(root, 'mod.ts')).mtimeMs,
   );
   const builtAt = newestMtime(path.join(root, 'npm', 'esm'), (name) => name.endsWith('.js'));
@@ -107,20 +105,16 @@ async function prepareNode() {
     return 'the built npm package (npm/)';
   }
   log('npm/ is missing or older than the sources: compiling the sources for Node instead');
-  for (const dir of ['testing', 'realtime_testing']) {
+  for (const dir of libraryDirs()) {
     transpileDir(ts, path.join(root, dir), path.join(linked, dir));
   }
   transpileDir(ts, root, linked);
   fs.writeFileSync(
     path.join(linked, 'package.json'),
     JSON.stringify({
-      name: 'scripted-agents',
+      name: packageName,
       type: 'module',
-      exports: {
-        '.': './mod.js',
-        './testing': './testing/mod.js',
-        './realtime_testing': './realtime_testing/mod.js',
-      },
+      exports: Object.fromEntries(entryPoints().map((e) => [e.subpath, `./${e.name}.js`])),
     }),
   );
   return 'the sources compiled with tsc (npm/ was stale)';

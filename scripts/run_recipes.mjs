@@ -5,8 +5,8 @@
 // pass/fail and time, then a total. Exits non-zero if any recipe fails.
 //
 // Deno and Bun run the TypeScript sources (`scripted-agents/*` is mapped to the
-// sources by deno.json / tsconfig.json). Node runs the recipes as compiled by
-// scripts/build_npm.ts into npm/esm/tests/recipes/, against the built package:
+// sources by tests/deno.json / tsconfig.json). Node runs the recipes as compiled by
+// scripts/build_npm.mjs into npm/esm/tests/recipes/, against the built package:
 // the bare specifiers go through the package's real `exports` map. npm/ is
 // (re)built first (`--build-only`) when it is missing or older than
 // the sources.
@@ -16,16 +16,20 @@
 //
 // Options: --runtime=deno,bun,node (default: all)  --no-build  --rebuild
 
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildNpmArgs } from './_commands.mjs';
+import {
+  bin,
+  exec as run,
+  fail as failWith,
+  junitCases,
+  libraryDirs,
+  root,
+  seconds,
+} from './_lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const recipesDir = path.join(root, 'tests', 'recipes');
 const cacheDir = path.join(root, '.cache', 'recipes');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -75,6 +79,11 @@ function runDeno(files) {
   // register through tests/_node_test_shim.ts and the harness, so every test
   // would be attributed to the harness. One run per recipe file keeps the
   // attribution exact whatever module registers the tests.
+  // One type-check of all of them first (the per-file runs would each repeat it);
+  // should it fail, every file is checked again in its own run, so the error is
+  // attributed to its recipe.
+  const paths = files.map((file) => path.join('tests', 'recipes', file));
+  const checked = exec(bin('deno'), ['check', ...paths]).status === 0;
   const byRecipe = new Map();
   for (const file of files) {
     const junit = path.join(cacheDir, `deno-${recipeName(file)}.xml`);
@@ -87,6 +96,7 @@ function runDeno(files) {
       '--sanitize-ops',
       '--sanitize-resources',
       ...(file.endsWith('_loopback_test.ts') ? ['--allow-net=127.0.0.1'] : []),
+      ...(checked ? ['--no-check'] : []),
       `--junit-path=${junit}`,
       path.join('tests', 'recipes', file),
     ]);
@@ -112,7 +122,7 @@ function runBun(files) {
 
 function runNode(files) {
   ensureBuilt();
-  // scripts/build_npm.ts compiles tests/ into npm/esm/tests/, where the bare
+  // scripts/build_npm.mjs compiles tests/ into npm/esm/tests/, where the bare
   // `scripted-agents/*` specifiers resolve to the package itself (self-reference).
   const compiled = files.map((file) =>
     path.join(root, 'npm', 'esm', 'tests', 'recipes', file.replace(/\.ts$/, '.js'))
@@ -144,19 +154,14 @@ function runNode(files) {
 function collectJunit(junitPath, res, runtime, attribute = (file) => recipeName(file)) {
   const byRecipe = new Map();
   const xml = fs.existsSync(junitPath) ? fs.readFileSync(junitPath, 'utf8') : '';
-  for (const match of xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
-    const attrs = Object.fromEntries(
-      [...match[1].matchAll(/(\w+)="([^"]*)"/g)].map(([, k, v]) => [k, unescapeXml(v)]),
-    );
-    const file = attrs.file || attrs.classname;
-    if (!file) continue;
-    const result = entry(byRecipe, attribute(file));
+  for (const testCase of junitCases(xml)) {
+    if (!testCase.file) continue;
+    const result = entry(byRecipe, attribute(testCase.file));
     result.tests += 1;
-    result.ms += Number(attrs.time ?? 0) * 1000;
-    const failure = (match[3] ?? '').match(/<(failure|error)\b[^>]*message="([^"]*)"/);
-    if (failure) {
+    result.ms += testCase.ms;
+    if (!testCase.passed) {
       result.passed = false;
-      result.failures.push(`${attrs.name}: ${unescapeXml(failure[2])}`);
+      result.failures.push(`${testCase.name}: ${testCase.message ?? 'failed'}`);
     }
   }
   noteCrash(byRecipe, res, runtime);
@@ -182,10 +187,11 @@ function ensureBuilt() {
   const sources = [
     'mod.ts',
     'deno.json',
-    'testing',
-    'realtime_testing',
+    ...libraryDirs(),
     'tests',
-    'scripts/build_npm.ts',
+    'tsconfig.build.json',
+    'tsdown.config.mjs',
+    'scripts/build_npm.mjs',
   ];
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   const stale = !fs.existsSync(pkg) || fs.statSync(pkg).mtimeMs < newest;
@@ -195,7 +201,7 @@ function ensureBuilt() {
   }
   const started = performance.now();
   // Only the build (no suite, smoke or consumer run): the recipes are the test here.
-  const res = exec(bin('deno'), [...buildNpmArgs, '--build-only']);
+  const res = exec(process.execPath, ['scripts/build_npm.mjs', '--build-only']);
   if (res.status !== 0) fail(`npm build failed:\n${tail(res.stdout + res.stderr, 60)}`);
   buildMs = performance.now() - started;
   notes.push(`built npm/ in ${seconds(buildMs)} before the Node run (not in the node wall time)`);
@@ -265,30 +271,17 @@ function printTable() {
 // --- helpers ----------------------------------------------------------------
 
 function exec(command, commandArgs) {
-  const res = spawnSync(command, commandArgs, {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  if (res.error) fail(`could not run ${command}: ${res.error.message}`);
-  return { status: res.status ?? 1, stdout: res.stdout ?? '', stderr: res.stderr ?? '' };
-}
-
-function unescapeXml(s) {
-  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'").replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
+  try {
+    return run(command, commandArgs);
+  } catch (error) {
+    fail(error.message);
+  }
 }
 
 function tail(text, lines) {
   return text.trimEnd().split('\n').slice(-lines).map((l) => `  ${l}`).join('\n');
 }
 
-function seconds(ms) {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
 function fail(message) {
-  console.error(`run_recipes: ${message}`);
-  process.exit(2);
+  failWith('run_recipes', message, 2);
 }

@@ -2,36 +2,50 @@
 // deno-lint-ignore-file no-console
 // `npm test`: the whole suite, one step after another, on a fresh clone after `npm ci`.
 //
-//   static  deno fmt --check, deno lint, deno check and deno doc --lint of the entries
-//   deno    deno test: type-checked, op/resource sanitizers on, env + read permission
-//           only (no network permission, so any network attempt fails the test);
-//           files named *_loopback_test.ts run in a second step with
-//           --allow-net=127.0.0.1 only (they start their own server there)
-//   bun     bun test
-//   node    scripts/build_npm.ts: builds npm/, runs the suite under `node --test`
-//           against it, a CommonJS smoke test, and installs `npm pack` into a
-//           throwaway consumer project
-//   package scripts/check_package.mjs on the built npm/: publint, attw, node:test/Vitest/
-//           Jest consumer projects running recipes, the suite against the SDK range
+//   static   deno fmt --check, deno lint, deno doc --lint of the entry points,
+//            `deno publish --dry-run` (what JSR would get: type-checks the entry
+//            points, no slow types), and that deno.json
+//            `imports` and `publish.include` cover every entry point of its `exports`
+//   doc      deno test --doc: every JSDoc @example of the library modules (mod.ts and
+//            the entry folders and _internal/), env + read permission, sanitizers on
+//   deno     deno test: type-checked, op/resource sanitizers on, env + read permission
+//            only (no network permission, so any network attempt fails the test)
+//   deno-net files named *_loopback_test.ts, with --allow-net=127.0.0.1 only (they
+//            start their own server there); bun and node run them with the rest
+//   bun      bun test
+//   node     scripts/build_npm.mjs: builds npm/, runs the suite under `node --test`
+//            against it, and a CommonJS smoke test of every entry point
+//   package  scripts/check_package.mjs on the built npm/: publint, attw, the types of
+//            every entry point, node:test/Vitest/Jest consumer projects running recipes
+//            from the packed tarball, the suite against the oldest supported SDK
 //
-// Each step's output goes to .cache/test-logs/<step>.log and is printed in full only
-// when the step fails. One summary line per step, then the plain total line
-// `N passed, N failed`. Fails when any step fails or a runtime ran no test.
+// Test counts come from the runners' JUnit reports (.cache/test-logs/<step>.xml), never
+// from their human output. Each step's output goes to .cache/test-logs/<step>.log and
+// is printed in full only when the step fails. One summary line per step, then the
+// plain total line `N passed, N failed`. Fails when any step fails or a runtime ran no
+// test.
 //
-// Options: --only=static,deno,deno-net,bun,node,package (default: all)  --verbose (print every log)
+// Options: --only=static,doc,deno,deno-net,bun,node,package (default: all)
+//          --verbose (print every log)
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { stripVTControlCharacters } from 'node:util';
 import { ensureRuntimes } from './_ensure_runtimes.mjs';
-import { buildNpmArgs } from './_commands.mjs';
+import {
+  bin,
+  denoTestConfig,
+  entryPoints,
+  junitCases,
+  libraryModules,
+  readJson,
+  root,
+  seconds,
+  walk,
+} from './_lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = path.join(root, '.cache', 'test-logs');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const entries = ['mod.ts', 'testing/mod.ts', 'realtime_testing/mod.ts'];
+const entries = entryPoints().map((e) => e.source);
 // A hung runner must not eat CI's budget: every step is killed after this long.
 const stepTimeoutMs = 12 * 60 * 1000;
 
@@ -42,6 +56,7 @@ for (const arg of args) {
   if (arg !== '--verbose' && !arg.startsWith('--only=')) usage(`unknown option ${arg}`);
 }
 
+const junit = (name) => path.join(logDir, `${name}.xml`);
 const denoTestArgs = [
   'test',
   '--allow-env',
@@ -52,9 +67,10 @@ const denoTestArgs = [
   // One worker per core; each test module still runs in its own isolate.
   '--parallel',
 ];
-const loopbackTests = fs.readdirSync(path.join(root, 'tests'), { recursive: true })
-  .map((f) => path.join('tests', String(f)))
-  .filter((f) => f.endsWith('_loopback_test.ts')).sort();
+const testFiles = walk(path.join(root, 'tests'))
+  .map((f) => path.relative(root, f).split(path.sep).join('/'))
+  .filter((f) => f.endsWith('_test.ts') && !f.startsWith('tests/consumers/')).sort();
+const loopbackTests = testFiles.filter((f) => f.endsWith('_loopback_test.ts'));
 
 const steps = [
   {
@@ -62,37 +78,59 @@ const steps = [
     checks: [
       ['fmt', 'deno', ['fmt', '--check']],
       ['lint', 'deno', ['lint']],
-      ['check', 'deno', ['check', ...entries, 'scripts/build_npm.ts']],
       ['doc-lint', 'deno', ['doc', '--lint', ...entries]],
+      // What JSR would receive (deno.json `publish`): type-checks every entry point
+      // (what `deno check` of the entries would do) and rejects slow types.
+      ['publish', 'deno', ['publish', '--dry-run', '--allow-dirty']],
+      ['config', checkConfig],
     ],
+  },
+  {
+    name: 'doc',
+    command: 'deno',
+    args: [...denoTestArgs, '--doc', `--junit-path=${junit('doc')}`, ...libraryModules()],
+    report: junit('doc'),
   },
   {
     name: 'deno',
     command: 'deno',
-    args: [...denoTestArgs, '--ignore=**/*_loopback_test.ts'],
-    counts: denoCounts,
+    args: [...denoTestArgs, `--junit-path=${junit('deno')}`, '--ignore=**/*_loopback_test.ts'],
+    report: junit('deno'),
   },
   // Tests that start a server on 127.0.0.1 (files named *_loopback_test.ts) get
   // that one address and nothing wider; every other test has no network at all.
   ...(loopbackTests.length === 0 ? [] : [{
     name: 'deno-net',
     command: 'deno',
-    args: [...denoTestArgs, '--allow-net=127.0.0.1', ...loopbackTests],
-    counts: denoCounts,
+    args: [
+      ...denoTestArgs,
+      '--allow-net=127.0.0.1',
+      `--junit-path=${junit('deno-net')}`,
+      ...loopbackTests,
+    ],
+    report: junit('deno-net'),
   }]),
   // bun's default 5 s per-test timeout is too tight for a loaded 2-core CI machine.
-  { name: 'bun', command: 'bun', args: ['test', '--timeout', '60000'], counts: bunCounts },
+  // Its JUnit report names each test's file: every test file must have run.
+  {
+    name: 'bun',
+    command: 'bun',
+    args: ['test', '--timeout', '60000', '--reporter=junit', `--reporter-outfile=${junit('bun')}`],
+    report: junit('bun'),
+    files: testFiles,
+  },
+  // The build runs every compiled *_test.js (loopback files included) under node --test.
   {
     name: 'node',
-    command: 'deno',
-    args: [...buildNpmArgs],
-    counts: nodeCounts,
+    command: process.execPath,
+    args: ['scripts/build_npm.mjs', `--junit=${junit('node')}`],
+    report: junit('node'),
   },
   {
     name: 'package',
     command: process.execPath,
-    args: ['scripts/check_package.mjs', '--no-build'],
-    counts: packageCounts,
+    args: ['scripts/check_package.mjs', '--no-build', `--junit=${junit('package')}`],
+    report: junit('package'),
   },
 ].filter((step) => only === undefined || only.includes(step.name));
 if (only !== undefined && steps.length !== only.length) usage(`unknown step in --only`);
@@ -109,7 +147,9 @@ for (const step of steps) {
     const results = [];
     const t0 = performance.now();
     for (const [label, command, commandArgs] of step.checks) {
-      const res = await exec(`${step.name}-${label}`, command, commandArgs);
+      const res = typeof command === 'function'
+        ? command()
+        : await exec(`${step.name}-${label}`, command, commandArgs);
       results.push({ label, ok: res.status === 0 });
       if (res.status !== 0 || verbose) printLog(`${step.name}: ${label}`, res);
     }
@@ -124,12 +164,24 @@ for (const step of steps) {
     continue;
   }
   const t0 = performance.now();
+  fs.rmSync(step.report, { force: true });
   const res = await exec(step.name, step.command, step.args);
-  // Runners may colour their output even with NO_COLOR (e.g. when FORCE_COLOR is set).
-  const counts = step.counts(stripVTControlCharacters(res.output));
+  const cases = fs.existsSync(step.report) ? junitCases(fs.readFileSync(step.report, 'utf8')) : [];
+  const counts = {
+    passed: cases.filter((c) => c.passed && !c.skipped).length,
+    failed: cases.filter((c) => !c.passed).length,
+  };
   const problems = [];
   if (res.status !== 0) problems.push(`exit ${res.timedOut ? 'timeout' : res.status}`);
+  if (!fs.existsSync(step.report)) problems.push('no JUnit report');
   if (counts.passed + counts.failed === 0) problems.push('ran no test');
+  const skipped = cases.filter((c) => c.skipped).length;
+  if (skipped > 0) problems.push(`${skipped} skipped`);
+  if (step.files) {
+    const ran = new Set(cases.map((c) => c.file.replace(/^\.\//, '')));
+    const missing = step.files.filter((f) => !ran.has(f));
+    if (missing.length > 0) problems.push(`did not run ${missing.join(', ')}`);
+  }
   const ok = problems.length === 0 && counts.failed === 0;
   passed += counts.passed;
   // A crash that the runner did not attribute to a test still counts as a failure.
@@ -152,33 +204,38 @@ for (const line of summary) console.log(`  ${line}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 
-// --- runners' counts -----------------------------------------------------------
+// --- checks --------------------------------------------------------------------
 
-/** `ok | 12 passed (3 steps) | 0 failed (2s)` */
-function denoCounts(output) {
-  const lines = [...output.matchAll(/^(?:ok|FAILED) \| (\d+) passed[^|]*\| (\d+) failed/gm)];
-  const last = lines.at(-1);
-  return { passed: Number(last?.[1] ?? 0), failed: Number(last?.[2] ?? 0) };
-}
-
-/** ` 12 pass` / ` 0 fail` at the end of `bun test`. */
-function bunCounts(output) {
-  const pass = [...output.matchAll(/^\s*(\d+) pass$/gm)].at(-1);
-  const fail = [...output.matchAll(/^\s*(\d+) fail$/gm)].at(-1);
-  return { passed: Number(pass?.[1] ?? 0), failed: Number(fail?.[1] ?? 0) };
-}
-
-/** `ℹ pass 12` / `ℹ fail 0` / `ℹ cancelled 0` from node's spec reporter. */
-function nodeCounts(output) {
-  const count = (word) =>
-    Number([...output.matchAll(new RegExp(`^ℹ ${word} (\\d+)$`, 'gm'))].at(-1)?.[1] ?? 0);
-  return { passed: count('pass'), failed: count('fail') + count('cancelled') };
-}
-
-/** `packaging: 7 passed, 0 failed` at the end of scripts/check_package.mjs. */
-function packageCounts(output) {
-  const last = [...output.matchAll(/^packaging: (\d+) passed, (\d+) failed$/gm)].at(-1);
-  return { passed: Number(last?.[1] ?? 0), failed: Number(last?.[2] ?? 0) };
+/**
+ * deno.json `exports` declares the entry points. Two other fields of deno.json must
+ * follow: `imports` maps each npm name the tests and the bench import
+ * (`scripted-agents/testing`) to its entry point, and `publish.include` gives JSR
+ * each entry's folder. tests/deno.jsonc (a workspace member: it configures tests/
+ * only and is never published) maps `node:test` to the shim.
+ */
+function checkConfig() {
+  const deno = readJson(path.join(root, 'deno.json'));
+  const imports = deno.imports ?? {};
+  const include = deno.publish?.include ?? [];
+  const problems = entryPoints().flatMap(({ specifier, source, dir }) => {
+    const published = dir === undefined ? source : `${dir}/`;
+    return [
+      ...(imports[specifier] === `./${source}`
+        ? []
+        : [`deno.json imports must map "${specifier}": "./${source}"`]),
+      ...(include.includes(published) ? [] : [`deno.json publish.include lacks "${published}"`]),
+    ];
+  });
+  if (imports['node:test'] !== undefined) problems.push('deno.json must not map node:test');
+  const jsonc = fs.readFileSync(path.join(root, denoTestConfig), 'utf8');
+  const testImports = JSON.parse(jsonc.replace(/^\s*\/\/.*$/gm, '')).imports ?? {};
+  if (testImports['node:test'] !== './_node_test_shim.ts') {
+    problems.push(`${denoTestConfig} must map "node:test": "./_node_test_shim.ts"`);
+  }
+  const output = problems.length === 0
+    ? `deno.json imports and publish.include cover all ${entries.length} entry points\n`
+    : `${problems.join('\n')}\n`;
+  return { status: problems.length === 0 ? 0 : 1, output, command: 'check the Deno configs' };
 }
 
 // --- helpers -------------------------------------------------------------------
@@ -239,10 +296,6 @@ function printLog(title, res) {
 
 function pad(name) {
   return `${name}:`.padEnd(8);
-}
-
-function seconds(ms) {
-  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 function usage(message) {

@@ -1,5 +1,5 @@
 /**
- * What `node:test` resolves to under Deno (deno.json maps it here): the
+ * What `node:test` resolves to under Deno (tests/deno.jsonc maps it here): the
  * recipes are user-facing examples written against `node:test`, and Deno's own
  * node:test runs them with its op and resource sanitizers off. Through this
  * module they register as `Deno.test` via the harness, sanitizers on, with

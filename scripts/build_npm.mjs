@@ -1,0 +1,282 @@
+#!/usr/bin/env node
+// deno-lint-ignore-file no-console
+// `npm run build`: the npm package in npm/, from the Deno-first sources, then proof
+// that it works under Node.
+//
+// 1. `tsc -p tsconfig.build.json` type-checks the library and the test suite together
+//    and emits both, module by module, into npm/esm (tests into npm/esm/tests). Inside
+//    npm/, the tests' bare `scripted-agents/*` imports resolve to the built package
+//    through its own `exports` (self-reference); the few tests that import a private
+//    module (`../_internal/snapshot.js`) get the per-module file. Neither is published.
+// 2. tsdown (tsdown.config.mjs) bundles every entry point of deno.json `exports` into
+//    npm/esm (ESM) and npm/script (CommonJS), each with its `.d.ts`, shared chunks, the
+//    SDK external. The ESM bundles replace the per-module entry files of step 1.
+// 3. npm/package.json (exports map, typesVersions for node10, peer range), README,
+//    LICENSE; checks that the published files import nothing but the SDK peers (and
+//    `node:` built-ins, which tests/guards_test.ts allows only where meant) and inline
+//    nothing but the library.
+// 4. Unless --build-only: the built suite under `node --test` (unless --no-test), and a
+//    CommonJS smoke test of every entry point. Installing the packed tarball into
+//    consumer projects is scripts/check_package.mjs's job.
+//
+// Options: --build-only  --no-test  --junit=PATH (also write the suite's JUnit report)
+
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  bin,
+  denoJson,
+  entryPoints,
+  exec,
+  fail as failWith,
+  libraryDirs,
+  packageName,
+  peerDependencies,
+  root,
+  seconds,
+  walk,
+  writeJson,
+} from './_lib.mjs';
+
+const ts = createRequire(import.meta.url)('typescript');
+const out = path.join(root, 'npm');
+const esmDir = path.join(out, 'esm');
+const scriptDir = path.join(out, 'script');
+const testsOut = path.join(esmDir, 'tests');
+const description =
+  'Deterministic test doubles for the OpenAI Agents SDK: a scripted Model, SandboxSession ' +
+  'and Realtime transport that drive the real Runner, SandboxAgent and RealtimeSession offline.';
+
+const args = process.argv.slice(2);
+const junit = args.find((a) => a.startsWith('--junit='))?.slice('--junit='.length);
+for (const arg of args) {
+  if (!['--build-only', '--no-test'].includes(arg) && !arg.startsWith('--junit=')) {
+    fail(`unknown option ${arg}`);
+  }
+}
+
+const started = performance.now();
+const entries = entryPoints();
+const version = denoJson().version;
+const peers = peerDependencies();
+
+fs.rmSync(out, { recursive: true, force: true });
+compileWithTsc();
+bundleWithTsdown();
+writePackageFiles();
+checkPublishedFiles();
+step(`built npm/ (${packageName}@${version}) in ${seconds(performance.now() - started)}`);
+
+if (!args.includes('--build-only')) {
+  if (!args.includes('--no-test')) runNodeTests();
+  smokeTest();
+}
+
+// --- build ----------------------------------------------------------------------
+
+function compileWithTsc() {
+  const t0 = performance.now();
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const res = exec(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--pretty', 'false']);
+  if (res.status !== 0) fail(`tsc -p tsconfig.build.json failed:\n${res.stdout}${res.stderr}`);
+  const emitted = walk(esmDir).filter((f) => f.endsWith('.js'));
+  const tests = emitted.filter((f) => f.startsWith(testsOut + path.sep)).length;
+  step(
+    `tsc: type-checked and compiled ${emitted.length - tests} library and ${tests} test ` +
+      `modules (${seconds(performance.now() - t0)})`,
+  );
+}
+
+function bundleWithTsdown() {
+  const t0 = performance.now();
+  const res = exec(bin('tsdown'), ['--config', 'tsdown.config.mjs']);
+  const output = (res.stdout + res.stderr).split('\n')
+    // tsdown's own notice on Node 20; the build is tested there.
+    .filter((line) => !/Node\.js v20\.\S+ is deprecated/.test(line) && !/^ℹ /.test(line))
+    .join('\n').trim();
+  if (res.status !== 0) fail(`tsdown failed:\n${output}`);
+  if (output !== '') console.log(output);
+  // npm/script holds CommonJS with `.js` names; this tells Node and TypeScript.
+  writeJson(path.join(scriptDir, 'package.json'), { type: 'commonjs' });
+  const chunks = (dir) => fs.readdirSync(dir).filter((f) => /^chunk-.*\.js$/.test(f)).length;
+  step(
+    `tsdown: ${entries.length} entry points as ESM (+${chunks(esmDir)} shared chunks) and ` +
+      `CommonJS (+${chunks(scriptDir)}), with declarations (${seconds(performance.now() - t0)})`,
+  );
+}
+
+function writePackageFiles() {
+  const exportsMap = {};
+  const typesVersions = {};
+  for (const { subpath, name } of entries) {
+    exportsMap[subpath] = {
+      import: { types: `./esm/${name}.d.ts`, default: `./esm/${name}.js` },
+      require: { types: `./script/${name}.d.ts`, default: `./script/${name}.js` },
+    };
+    // node10 resolution ignores `exports`; this maps the subpaths' types for it.
+    if (subpath !== '.') typesVersions[subpath.slice(2)] = [`./script/${name}.d.ts`];
+  }
+  exportsMap['./package.json'] = './package.json';
+  if (!exportsMap['.']) fail('deno.json exports has no "." entry');
+  writeJson(path.join(out, 'package.json'), {
+    name: packageName,
+    version,
+    description,
+    license: 'MIT',
+    keywords: ['openai', 'agents', 'testing', 'test-double', 'mock', 'realtime', 'deno', 'bun'],
+    type: 'module',
+    main: './script/mod.js',
+    module: './esm/mod.js',
+    types: './script/mod.d.ts',
+    exports: exportsMap,
+    typesVersions: { '*': typesVersions },
+    files: [
+      // The per-module files tsc emitted beside the bundles serve the tests only.
+      ...entries.flatMap(({ name }) => [`esm/${name}.js`, `esm/${name}.d.ts`]),
+      'esm/chunk-*',
+      'script/',
+      'README.md',
+      'LICENSE',
+    ],
+    sideEffects: false,
+    engines: { node: '>=20' },
+    peerDependencies: peers,
+  });
+  for (const file of ['README.md', 'LICENSE']) {
+    if (!fs.existsSync(path.join(root, file))) fail(`${file} is missing`);
+    fs.copyFileSync(path.join(root, file), path.join(out, file));
+  }
+}
+
+/**
+ * The published JavaScript imports only the SDK peers (anything else would be a
+ * missing dependency) and inlines only library modules (Rolldown's `//#region
+ * <source>` markers); the declarations need no runtime's types.
+ */
+function checkPublishedFiles() {
+  const published = [
+    ...walk(scriptDir),
+    ...walk(esmDir).filter((f) => {
+      const relative = path.relative(esmDir, f).split(path.sep).join('/');
+      return relative.startsWith('chunk-') ||
+        entries.some(({ name }) => relative === `${name}.js` || relative === `${name}.d.ts`);
+    }),
+  ];
+  const ours = (source) =>
+    source === 'mod.ts' || libraryDirs().some((dir) => source.startsWith(`${dir}/`));
+  const problems = [];
+  for (const file of published) {
+    const relative = path.relative(out, file);
+    const text = fs.readFileSync(file, 'utf8');
+    // TypeScript's scanner: the imports, not the examples in the documentation.
+    for (const { fileName: specifier } of ts.preProcessFile(text, true, true).importedFiles) {
+      if (specifier.startsWith('.')) {
+        if (/\.ts$/.test(specifier) && !/\.d\.ts$/.test(specifier)) {
+          problems.push(`${relative}: imports ${specifier}`);
+        }
+        continue;
+      }
+      const name = specifier.startsWith('@')
+        ? specifier.split('/').slice(0, 2).join('/')
+        : specifier.split('/')[0];
+      if (!(name in peers) && !specifier.startsWith('node:')) {
+        problems.push(`${relative}: imports ${specifier}`);
+      }
+    }
+    for (const [, source] of text.matchAll(/^\/\/#region (\S+)$/gm)) {
+      if (!ours(source) && !source.startsWith('\\0rolldown/')) {
+        problems.push(`${relative}: inlines ${source}`);
+      }
+    }
+    if (/reference types="(node|deno|bun)/.test(text) || /\bNodeJS\./.test(text)) {
+      problems.push(`${relative}: depends on a runtime's types`);
+    }
+  }
+  for (const { name } of entries) {
+    for (const file of [`esm/${name}.js`, `esm/${name}.d.ts`, `script/${name}.js`]) {
+      if (!fs.existsSync(path.join(out, file))) problems.push(`missing ${file}`);
+    }
+    if (!fs.existsSync(path.join(out, `script/${name}.d.ts`))) problems.push(`missing types`);
+  }
+  if (problems.length > 0) {
+    fail(`the built package is not self-contained:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+// --- verify ---------------------------------------------------------------------
+
+function runNodeTests() {
+  const files = walk(testsOut).filter((f) => f.endsWith('_test.js')).sort();
+  if (files.length === 0) fail('no built test files in npm/esm/tests');
+  // Every test module runs here, *_loopback_test.ts (own server on 127.0.0.1) included.
+  const built = new Set(files.map((f) => path.relative(esmDir, f).replace(/\.js$/, '.ts')));
+  const missing = walk(path.join(root, 'tests'))
+    .map((f) => path.relative(root, f))
+    .filter((f) => f.endsWith('_test.ts') && !f.startsWith(path.join('tests', 'consumers')))
+    .filter((f) => !built.has(f));
+  if (missing.length > 0) fail(`not compiled for node --test: ${missing.join(', ')}`);
+  const t0 = performance.now();
+  const reporters = [
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    ...(junit
+      ? ['--test-reporter=junit', `--test-reporter-destination=${path.resolve(junit)}`]
+      : []),
+  ];
+  const res = exec(process.execPath, [
+    '--test',
+    ...reporters,
+    // Node's default is one file at a time on 2 cores; files are separate processes.
+    '--test-concurrency=2',
+    '--test-timeout=120000',
+    ...files.map((f) => path.relative(out, f)),
+  ], { cwd: out, inherit: true });
+  if (res.status !== 0) fail(`node --test failed (exit ${res.status})`);
+  step(`node --test: ${files.length} files in ${seconds(performance.now() - t0)}`);
+}
+
+/** Every entry under `require` and `import`, from inside the package (self-reference). */
+function smokeTest() {
+  const specifiers = entries.map((e) => e.specifier);
+  const script = `'use strict';
+const assert = require('node:assert/strict');
+const specifiers = ${JSON.stringify(specifiers)};
+(async () => {
+  const keys = {};
+  for (const specifier of specifiers) {
+    const cjs = require(specifier);
+    const esm = await import(specifier);
+    const names = Object.keys(cjs).sort();
+    assert.ok(names.length > 0, specifier + ' exports nothing under require');
+    assert.deepEqual(names, Object.keys(esm).sort(), specifier + ': require and import differ');
+    for (const name of names) {
+      assert.notEqual(cjs[name], undefined, specifier + ': ' + name + ' is undefined');
+      assert.equal(typeof cjs[name], typeof esm[name], specifier + ': ' + name + ' differs');
+    }
+    keys[specifier] = names;
+  }
+  // One class across entries: the shared chunks give every entry the same one.
+  const withError = specifiers.filter((s) => keys[s].includes('DoubleFailuresError'));
+  for (const specifier of withError) {
+    assert.equal(require(specifier).DoubleFailuresError, require(withError[0]).DoubleFailuresError);
+    assert.equal((await import(specifier)).DoubleFailuresError, (await import(withError[0])).DoubleFailuresError);
+  }
+  console.log('entry points: ' + specifiers.map((s) => s + ' (' + keys[s].length + ')').join(', '));
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+`;
+  const res = exec(process.execPath, ['--eval', script], { cwd: out, inherit: true });
+  if (res.status !== 0) fail('the CommonJS smoke test failed');
+  step('CommonJS smoke test: every entry point requires and matches its ESM exports');
+}
+
+function step(message) {
+  console.log(`build_npm: ${message}`);
+}
+
+function fail(message) {
+  failWith('build_npm', message);
+}

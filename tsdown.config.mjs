@@ -1,0 +1,69 @@
+// The npm package's JavaScript and declarations, built by tsdown (Rolldown, with
+// rolldown-plugin-dts for the `.d.ts`). `npm run build` (scripts/build_npm.mjs) runs
+// this config and adds what tsdown does not do: npm/package.json, the compiled test
+// suite and the checks. `npx tsdown` alone builds the same JavaScript into npm/.
+//
+// The entry points are deno.json's `exports`, read here: adding an entry point there
+// adds it to the bundle, the exports map and every check.
+//
+//   npm/esm/<entry>.js    + .d.ts   ES modules, one file per entry point
+//   npm/script/<entry>.js + .d.ts   CommonJS (npm/script/package.json says so)
+//   npm/{esm,script}/chunk-*.js     modules shared by several entries: a class such as
+//                                   DoubleFailuresError keeps one identity across entries
+//
+// Not minified, names kept (stack traces read like the sources); the SDK is external.
+
+import { defineConfig } from 'tsdown';
+import { entryPoints, externalPackages } from './scripts/_lib.mjs';
+
+const entry = Object.fromEntries(entryPoints().map(({ name, source }) => [name, source]));
+
+/**
+ * Everything the SDK publishes stays an import of the user's SDK, and Node's
+ * built-ins stay imports (only an entry made for Node, such as a file-system
+ * store, may use them: tests/guards_test.ts keeps them out of the rest).
+ */
+const neverBundle = [
+  /^node:/,
+  ...externalPackages.map((name) =>
+    name.startsWith('@') ? new RegExp(`^${name}/`) : new RegExp(`^${name}(/|$)`)
+  ),
+];
+
+/** @param {'esm' | 'cjs'} format @param {string} outDir */
+function flavour(format, outDir) {
+  return {
+    entry,
+    format,
+    outDir,
+    // The sources are web-standard; CommonJS output is always `node` for tsdown.
+    platform: format === 'esm' ? 'neutral' : 'node',
+    target: 'es2022',
+    tsconfig: 'tsconfig.build.json',
+    deps: { neverBundle },
+    dts: { tsconfig: 'tsconfig.build.json' },
+    // `.js` and `.d.ts` in both directories: npm/script/package.json makes its
+    // `.js` CommonJS, so TypeScript reads its declarations as CommonJS too.
+    outExtensions: () => ({ js: '.js', dts: '.d.ts' }),
+    hash: true,
+    minify: false,
+    sourcemap: false,
+    treeshake: true,
+    clean: false,
+    report: false,
+    logLevel: 'warn',
+    failOnWarn: true,
+    // Timing notes are not problems; CommonJS is a deliberate output.
+    checks: { pluginTimings: false, legacyCjs: false },
+    outputOptions: {
+      keepNames: true,
+      minifyInternalExports: false,
+      // The documentation ships in the declarations; the JS keeps only what Rolldown
+      // must keep (annotations such as /* @__PURE__ */).
+      comments: { legal: false, annotation: true, jsdoc: false },
+      chunkFileNames: 'chunk-[hash].js',
+    },
+  };
+}
+
+export default defineConfig([flavour('esm', 'npm/esm'), flavour('cjs', 'npm/script')]);
