@@ -25,7 +25,11 @@ export {
   modelStream,
   modelStreamResponder,
 } from './model_steps.ts';
+export { modelHold } from './model_hold.ts';
 export type {
+  ModelHold,
+  ModelHoldOptions,
+  ModelHoldState,
   RecordedModelCall,
   ScriptedModelErrorStep,
   ScriptedModelInput,
