@@ -71,3 +71,12 @@ export type {
   ScriptedSandboxMethodReturn,
   ScriptedSandboxSession,
 } from './scripted_sandbox_session_types.ts';
+export { TraceRecorder } from './trace_recorder.ts';
+export { UnendedTraceSpansError } from './trace_recorder_errors.ts';
+export type {
+  RecordedSpan,
+  RecordedSpanType,
+  RecordedTrace,
+  TraceOutlineOptions,
+  TraceRecorderOptions,
+} from './trace_recorder_types.ts';
