@@ -80,3 +80,25 @@ export type {
   TraceOutlineOptions,
   TraceRecorderOptions,
 } from './trace_recorder_types.ts';
+export { ScriptedMcpServer } from './scripted_mcp_server.ts';
+export {
+  InvalidScriptedMcpStepError,
+  McpCallMatcherError,
+  McpServerNotClosedError,
+  McpServerNotConnectedError,
+  UnconsumedMcpStepsError,
+  UnexpectedMcpCallError,
+} from './scripted_mcp_server_errors.ts';
+export type { InvalidScriptedMcpStepReason } from './scripted_mcp_server_errors.ts';
+export type {
+  RecordedMcpCall,
+  ScriptedMcpInput,
+  ScriptedMcpMethod,
+  ScriptedMcpServerOptions,
+  ScriptedMcpToolCall,
+  ScriptedMcpToolDefinition,
+  ScriptedMcpToolResult,
+  ScriptedMcpToolStep,
+} from './scripted_mcp_server_types.ts';
+export { anyOrder } from './step_bending.ts';
+export type { AnyOrderOf, StepRepeat } from './step_bending_types.ts';
