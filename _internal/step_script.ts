@@ -43,6 +43,7 @@ type Entry<S> = readonly Unit<S>[];
 export class StepScript<S> {
   readonly #keyOf: (step: S) => string;
   #entries: Entry<S>[] = [];
+  #anytime: { readonly step: S; readonly key: string }[] = [];
   #position = 0;
 
   constructor(keyOf: (step: S) => string) {
@@ -65,44 +66,66 @@ export class StepScript<S> {
   }
 
   /**
+   * Adds steps that may take a call at any point, any number of times, and
+   * are never required. The ordered script is offered each call first.
+   */
+  pushAnytime(steps: readonly S[]): void {
+    for (const step of steps) this.#anytime.push({ step, key: this.#keyOf(step) });
+  }
+
+  /**
    * Offers a call with `key` to the script. From the current entry on, the
-   * first entry with an unexhausted step for `key` takes it, skipping entries
-   * already satisfied; `accept` decides among several candidates (it returns
-   * `true`, or the failure to report). An unsatisfied entry in the way makes
-   * the call unexpected and loses one required use.
+   * first unexhausted step for `key` that `accept`s the call takes it
+   * (`accept` returns `true`, or the failure to report), looking past entries
+   * whose required uses already happened, up to the first that still has
+   * some. When no ordered step accepts the call, an anytime step that accepts
+   * it takes it. Otherwise the first step that refused it reports its failure
+   * (and is used up once), or else the call is unexpected and the entry in
+   * the way loses one required use.
    */
   take(key: string, accept: (step: S) => unknown): Take<S> {
+    let rejected: { index: number; unit: Unit<S>; failure: unknown } | undefined;
+    let blocked: { index: number; unit: Unit<S> } | undefined;
     for (let index = this.#position; index < this.#entries.length; index++) {
       const entry = this.#entries[index];
-      const candidates = entry.filter((unit) => unit.key === key && unit.used < unit.count.max);
-      if (candidates.length > 0) {
-        this.#position = index;
-        let rejected: { unit: Unit<S>; failure: unknown } | undefined;
-        for (const unit of candidates) {
-          const verdict = accept(unit.step);
-          if (verdict === true) {
-            unit.used++;
-            return { kind: 'step', step: unit.step };
-          }
-          rejected ??= { unit, failure: verdict };
+      for (const unit of entry) {
+        if (unit.key !== key || unit.used >= unit.count.max) continue;
+        const verdict = accept(unit.step);
+        if (verdict === true) {
+          this.#position = index;
+          unit.used++;
+          return { kind: 'step', step: unit.step };
         }
-        rejected!.unit.used++;
-        return { kind: 'rejected', step: rejected!.unit.step, failure: rejected!.failure };
+        rejected ??= { index, unit, failure: verdict };
       }
+      // An entry with required uses left cannot be skipped.
       const missing = entry.find((unit) => unit.used < unit.count.min);
       if (missing !== undefined) {
-        this.#position = index;
-        missing.used++;
-        return { kind: 'unexpected', expected: missing.step };
+        blocked = { index, unit: missing };
+        break;
       }
+    }
+    const anytime = this.#takeAnytime(key, accept);
+    if (anytime !== undefined) return anytime;
+    if (rejected !== undefined) {
+      this.#position = rejected.index;
+      rejected.unit.used++;
+      return { kind: 'rejected', step: rejected.unit.step, failure: rejected.failure };
+    }
+    if (blocked !== undefined) {
+      this.#position = blocked.index;
+      blocked.unit.used++;
+      return { kind: 'unexpected', expected: blocked.unit.step };
     }
     this.#position = this.#entries.length;
     return { kind: 'unexpected', expected: undefined };
   }
 
-  /** Whether a step for `key` is scripted anywhere (used or not). */
-  mentions(key: string): boolean {
-    return this.#entries.some((entry) => entry.some((unit) => unit.key === key));
+  #takeAnytime(key: string, accept: (step: S) => unknown): Take<S> | undefined {
+    for (const unit of this.#anytime) {
+      if (unit.key === key && accept(unit.step) === true) return { kind: 'step', step: unit.step };
+    }
+    return undefined;
   }
 
   /** The required uses not made yet, in script order: one step per missing use. */

@@ -64,12 +64,15 @@ export type {
 export { scriptedSandboxSession } from './scripted_sandbox_session.ts';
 export type {
   RecordedSandboxCall,
+  SandboxInputMethods,
   ScriptedSandboxCallFor,
   ScriptedSandboxInput,
   ScriptedSandboxMethod,
   ScriptedSandboxMethodArgs,
   ScriptedSandboxMethodReturn,
+  ScriptedSandboxScriptInput,
   ScriptedSandboxSession,
+  ScriptedSandboxSessionOptions,
 } from './scripted_sandbox_session_types.ts';
 export { TraceRecorder } from './trace_recorder.ts';
 export { UnendedTraceSpansError } from './trace_recorder_errors.ts';

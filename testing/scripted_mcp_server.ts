@@ -100,7 +100,8 @@ const hasOwn = (object: object, key: PropertyKey): boolean =>
  * - `callTool()` / `callToolResult()` consume the `steps` script: each step
  *   names a `tool`, may `match` the arguments, and answers with `result` (a
  *   string or a `CallToolResult`), `respond(call)` or `error` (thrown as is).
- *   Steps may repeat (`times`), be `optional`, or form `anyOrder(...)` groups.
+ *   Steps may repeat (`times`), be `optional`, or form `anyOrder(...)` groups;
+ *   `anytime` steps answer matching calls at any point and are never required.
  * - Every call is recorded (`calls`, `toolCalls`). Using the server while not
  *   connected fails with `McpServerNotConnectedError`, as a real server does.
  * - Failures for a drifted workflow are kept in `failures`; teardown
@@ -178,6 +179,21 @@ export class ScriptedMcpServer implements MCPServerWithResources, Disposable {
     );
     this.#connectError = 'connectError' in options ? { error: options.connectError } : undefined;
     this.#script.push(scriptEntries(options.steps ?? []));
+    this.#script.pushAnytime(
+      Array.from(options.anytime ?? [], (input: unknown, inputIndex) => {
+        const { step } = toStep(input, inputIndex);
+        if (
+          typeof input === 'object' && input !== null && ('times' in input || 'optional' in input)
+        ) {
+          throw new InvalidScriptedMcpStepError(
+            'invalid_times',
+            inputIndex,
+            'is an anytime step, already optional and unlimited',
+          );
+        }
+        return step;
+      }),
+    );
   }
 
   /** Every recorded call, in call order: a new frozen array of frozen records. */

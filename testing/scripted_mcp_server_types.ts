@@ -241,6 +241,12 @@ export type ScriptedMcpServerOptions =
     tools?: readonly ScriptedMcpToolDefinition[];
     /** The `callTool` script. */
     steps?: Iterable<ScriptedMcpInput>;
+    /**
+     * Steps that answer matching tool calls at any point, any number of
+     * times, and are never required. The ordered `steps` are offered every
+     * call first. They take no `times` or `optional`.
+     */
+    anytime?: Iterable<ScriptedMcpToolStep>;
     /** What `listResources()` returns. */
     resources?: readonly SdkMcpResource[];
     /** What `listResourceTemplates()` returns. */

@@ -473,3 +473,32 @@ describe('ScriptedMcpServer steps that bend', () => {
     await server.close();
   });
 });
+
+describe('ScriptedMcpServer anytime steps', () => {
+  test('answer matching calls at any point and are never required', async () => {
+    using server = new ScriptedMcpServer({
+      name: 'kv',
+      steps: [{ tool: 'put', result: 'stored' }],
+      anytime: [{ tool: 'get', respond: ({ args }) => `value of ${args?.key}` }],
+    });
+    await server.connect();
+    assert.deepEqual(await server.callTool('get', { key: 'a' }), [
+      { type: 'text', text: 'value of a' },
+    ]);
+    await server.callTool('put', {});
+    await server.callTool('get', { key: 'b' });
+    assert.equal(server.toolCalls.length, 3);
+    await server.close();
+  });
+
+  test('an anytime step with times is rejected', () => {
+    assert.throws(
+      () =>
+        new ScriptedMcpServer({
+          name: 'kv',
+          anytime: [{ tool: 'get', result: 'v', times: 2 }],
+        }),
+      (error) => error instanceof InvalidScriptedMcpStepError && error.reason === 'invalid_times',
+    );
+  });
+});
