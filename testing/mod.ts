@@ -105,3 +105,20 @@ export type {
 } from './scripted_mcp_server_types.ts';
 export { anyOrder } from './step_bending.ts';
 export type { AnyOrderOf, StepRepeat } from './step_bending_types.ts';
+export { scriptedComputer } from './scripted_computer.ts';
+export {
+  ComputerActionMatcherError,
+  InvalidScriptedComputerStepError,
+  UnconsumedComputerStepsError,
+  UnexpectedComputerActionError,
+} from './scripted_computer_errors.ts';
+export type { InvalidScriptedComputerStepReason } from './scripted_computer_errors.ts';
+export type {
+  RecordedComputerCall,
+  ScriptedComputer,
+  ScriptedComputerAction,
+  ScriptedComputerActionArgs,
+  ScriptedComputerInput,
+  ScriptedComputerOptions,
+  ScriptedComputerStep,
+} from './scripted_computer_types.ts';
