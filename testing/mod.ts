@@ -122,3 +122,15 @@ export type {
   ScriptedComputerOptions,
   ScriptedComputerStep,
 } from './scripted_computer_types.ts';
+export { scriptedSandboxClient } from './scripted_sandbox_client.ts';
+export {
+  UnexpectedSandboxClientCallError,
+  UnusedSandboxSessionsError,
+} from './scripted_sandbox_client_errors.ts';
+export type {
+  RecordedSandboxClientCall,
+  ScriptedSandboxClient,
+  ScriptedSandboxClientMethod,
+  ScriptedSandboxClientOptions,
+  SerializedScriptedSandboxState,
+} from './scripted_sandbox_client_types.ts';
