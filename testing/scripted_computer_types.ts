@@ -44,13 +44,10 @@ export type ScriptedComputerAction = Exclude<
  * assert.equal(args.length, 3);
  * ```
  */
-export type ScriptedComputerActionArgs<A extends ScriptedComputerAction> = DropRunContext<
-  Parameters<Extract<SdkComputer[A], (...args: never[]) => unknown>>
->;
-
-/** Every computer method ends with an optional run context: leave it out. */
-type DropRunContext<P extends unknown[]> = Required<P> extends [...infer Args, unknown] ? Args
-  : never;
+export type ScriptedComputerActionArgs<A extends ScriptedComputerAction> =
+  // Every computer method ends with an optional run context: leave it out.
+  Required<Parameters<Extract<SdkComputer[A], (...args: never[]) => unknown>>> extends
+    [...infer Args, unknown] ? Args : never;
 
 /**
  * One recorded computer action.

@@ -5,10 +5,7 @@
  */
 
 import type { SdkSandboxClient, SdkSandboxSessionState } from './_sdk_sandbox_client_types.ts';
-import type {
-  ScriptedSandboxMethod,
-  ScriptedSandboxSession,
-} from './scripted_sandbox_session_types.ts';
+import type { ScriptedSandboxSession } from './scripted_sandbox_session_types.ts';
 
 /**
  * The client methods a `scriptedSandboxClient()` records.
