@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { Agent, ModelTimeoutError, type StreamEvent } from '@openai/agents';
+import * as agents from '@openai/agents';
+import { Agent, type StreamEvent } from '@openai/agents';
 import {
   assistantMessage,
   InvalidScriptedModelStepError,
@@ -226,10 +227,16 @@ describe('modelHold validation', () => {
 
 describe('modelHold through the real Runner', () => {
   test('modelSettings.timeoutMs aborts a held call: the run fails with ModelTimeoutError', async () => {
+    // Per-call timeouts (and ModelTimeoutError) are newer than the oldest supported SDK,
+    // which ignores `timeoutMs`; there the run's own deadline ends the held call instead.
+    const ModelTimeoutError = (agents as { ModelTimeoutError?: typeof agents.ModelTimeoutError })
+      .ModelTimeoutError;
     const hold = modelHold();
     const model = new ScriptedModel([hold]);
     const agent = new Agent({ name: 'Slow', model, modelSettings: { timeoutMs: 1 } });
-    await assert.rejects(runner().run(agent, 'Hi'), (error) => {
+    const signal = ModelTimeoutError === undefined ? AbortSignal.timeout(20) : undefined;
+    await assert.rejects(runner().run(agent, 'Hi', { signal }), (error) => {
+      if (ModelTimeoutError === undefined) return isAbort(0)(error);
       assert(error instanceof ModelTimeoutError);
       assert.equal(error.timeoutMs, 1);
       return true;

@@ -118,10 +118,9 @@ describe('ScriptedMcpServer through the real Runner', () => {
     await server.connect();
     await runner().run(agent, 'Weather?');
     const outputs = toolOutputs(model.lastCall?.request);
-    assert.deepEqual(outputs, [
-      [{ type: 'input_text', text: 'unknown city' }],
-      { type: 'text', text: 'An error occurred while running the tool. Please try again.' },
-    ]);
+    assert.deepEqual(outputs[0], [{ type: 'input_text', text: 'unknown city' }]);
+    // The SDK's default error function (older SDKs append the error's message).
+    assert.match(JSON.stringify(outputs[1]), /An error occurred while running the tool/);
     // A failure the script asked for is not drift.
     assert.deepEqual(server.failures, []);
 
