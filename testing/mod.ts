@@ -2,7 +2,10 @@
  * Deterministic, provider-agnostic test doubles for agent workflows built with
  * the OpenAI Agents SDK: a scripted `Model` for the real `Runner` and a scripted
  * `SandboxSession` for the real `SandboxAgent`. A drop-in for
- * `@openai/agents/testing`.
+ * `@openai/agents/testing`. Beyond it: a model step that holds a call
+ * (`modelHold`), an in-memory trace processor (`TraceRecorder`), a scripted MCP
+ * server, computer and sandbox client, and steps that bend (`anyOrder`,
+ * `times`, `optional`).
  *
  * @module
  */

@@ -129,7 +129,18 @@ export class UnconsumedComputerStepsError extends Error {
   }
 }
 
-/** Why {@linkcode InvalidScriptedComputerStepError} rejected a step. */
+/**
+ * Why {@linkcode InvalidScriptedComputerStepError} rejected a step.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { InvalidScriptedComputerStepReason } from "scripted-agents/testing";
+ *
+ * const reason: InvalidScriptedComputerStepReason = "unknown_action";
+ * assert.equal(reason, "unknown_action");
+ * ```
+ */
 export type InvalidScriptedComputerStepReason =
   | 'invalid_input'
   | 'unknown_action'

@@ -224,7 +224,18 @@ export class McpServerNotClosedError extends Error {
   }
 }
 
-/** Why {@linkcode InvalidScriptedMcpStepError} rejected an input. */
+/**
+ * Why {@linkcode InvalidScriptedMcpStepError} rejected an input.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { InvalidScriptedMcpStepReason } from "scripted-agents/testing";
+ *
+ * const reason: InvalidScriptedMcpStepReason = "invalid_times";
+ * assert.equal(reason, "invalid_times");
+ * ```
+ */
 export type InvalidScriptedMcpStepReason =
   | 'invalid_input'
   | 'invalid_tool'
