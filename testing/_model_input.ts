@@ -7,6 +7,7 @@
  */
 
 import { ordinal } from '../_internal/format.ts';
+import { type HoldGate, holdGate } from './_model_hold.ts';
 import { isScriptedResponse, snapshotResponse } from './_model_response.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import {
@@ -40,9 +41,25 @@ export type QueuedStep =
   | {
     readonly type: 'stream_responder';
     readonly respond: Extract<ScriptedModelStep, { type: 'stream_responder' }>['respond'];
-  };
+  }
+  | HeldStep;
 
-const stepTypes = new Set(['response', 'error', 'responder', 'stream', 'stream_responder']);
+/** A `modelHold()` step: the gate to wait on, then the step that answers (if any). */
+export type HeldStep = {
+  readonly type: 'hold';
+  readonly gate: HoldGate;
+  readonly then: Exclude<QueuedStep, HeldStep> | undefined;
+  readonly atEvent: number;
+};
+
+const stepTypes = new Set([
+  'response',
+  'error',
+  'responder',
+  'stream',
+  'stream_responder',
+  'hold',
+]);
 
 /** True for a non-null object that can be iterated with `for await`. */
 export function isScriptedStream(value: unknown): value is ScriptedModelStream {
@@ -121,7 +138,46 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
         type: 'stream',
         events: Array.isArray(step.events) ? snapshotValue(step.events) : step.events,
       };
+    case 'hold':
+      return toHeldStep(step, inputIndex);
   }
+}
+
+/** A hold made by `modelHold()`, scripted once, around a valid step that is not a hold. */
+function toHeldStep(
+  step: Extract<ScriptedModelStep, { type: 'hold' }>,
+  inputIndex: number,
+): HeldStep {
+  const gate = holdGate(step);
+  const atEvent: unknown = step.atEvent;
+  if (
+    gate === undefined || gate.scripted ||
+    typeof atEvent !== 'number' || !Number.isSafeInteger(atEvent) || atEvent < 0 ||
+    (step.then === undefined && atEvent > 0)
+  ) {
+    throw invalidInput('invalid_input', inputIndex, 'hold');
+  }
+  let then: HeldStep['then'];
+  if (step.then !== undefined) {
+    const inner = toQueuedStep(step.then, inputIndex);
+    if (inner.type === 'hold') throw invalidInput('invalid_input', inputIndex, 'hold');
+    then = inner;
+  }
+  return { type: 'hold', gate, then, atEvent };
+}
+
+/**
+ * Marks the holds of a validated batch as scripted, after rejecting a hold
+ * that appears twice in it: each hold serves one call of one model.
+ */
+export function claimHolds(steps: readonly QueuedStep[]): void {
+  const seen = new Set<HoldGate>();
+  steps.forEach((step, inputIndex) => {
+    if (step.type !== 'hold') return;
+    if (seen.has(step.gate)) throw invalidInput('invalid_input', inputIndex, 'hold');
+    seen.add(step.gate);
+  });
+  for (const gate of seen) gate.scripted = true;
 }
 
 function invalidMessage(reason: InvalidScriptedModelStepReason, inputIndex: number): string {

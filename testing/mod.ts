@@ -3,6 +3,9 @@
  * the OpenAI Agents SDK: a scripted `Model` for the real `Runner` and a scripted
  * `SandboxSession` for the real `SandboxAgent`, plus teardown helpers that
  * verify every double when a test ends. A drop-in for `@openai/agents/testing`.
+ * Beyond it: a model step that holds a call (`modelHold`), an in-memory trace
+ * processor (`TraceRecorder`), a scripted MCP server, computer and sandbox
+ * client, and steps that bend (`anyOrder`, `times`, `optional`).
  *
  * A {@linkcode ScriptedModel} consumes one scripted step per model call: write
  * what the model answers, run the real agent loop (tools, guardrails, handoffs),
@@ -72,7 +75,11 @@ export {
   modelStream,
   modelStreamResponder,
 } from './model_steps.ts';
+export { modelHold } from './model_hold.ts';
 export type {
+  ModelHold,
+  ModelHoldOptions,
+  ModelHoldState,
   RecordedModelCall,
   ScriptedModelErrorStep,
   ScriptedModelInput,
@@ -107,10 +114,73 @@ export type {
 export { scriptedSandboxSession } from './scripted_sandbox_session.ts';
 export type {
   RecordedSandboxCall,
+  SandboxInputMethods,
   ScriptedSandboxCallFor,
   ScriptedSandboxInput,
   ScriptedSandboxMethod,
   ScriptedSandboxMethodArgs,
   ScriptedSandboxMethodReturn,
+  ScriptedSandboxScriptInput,
   ScriptedSandboxSession,
+  ScriptedSandboxSessionOptions,
 } from './scripted_sandbox_session_types.ts';
+export { TraceRecorder } from './trace_recorder.ts';
+export { UnendedTraceSpansError } from './trace_recorder_errors.ts';
+export type {
+  RecordedSpan,
+  RecordedSpanType,
+  RecordedTrace,
+  TraceOutlineOptions,
+  TraceRecorderOptions,
+} from './trace_recorder_types.ts';
+export { ScriptedMcpServer } from './scripted_mcp_server.ts';
+export {
+  InvalidScriptedMcpStepError,
+  McpCallMatcherError,
+  McpServerNotClosedError,
+  McpServerNotConnectedError,
+  UnconsumedMcpStepsError,
+  UnexpectedMcpCallError,
+} from './scripted_mcp_server_errors.ts';
+export type { InvalidScriptedMcpStepReason } from './scripted_mcp_server_errors.ts';
+export type {
+  RecordedMcpCall,
+  ScriptedMcpInput,
+  ScriptedMcpMethod,
+  ScriptedMcpServerOptions,
+  ScriptedMcpToolCall,
+  ScriptedMcpToolDefinition,
+  ScriptedMcpToolResult,
+  ScriptedMcpToolStep,
+} from './scripted_mcp_server_types.ts';
+export { anyOrder } from './step_bending.ts';
+export type { AnyOrderOf, StepRepeat } from './step_bending_types.ts';
+export { scriptedComputer } from './scripted_computer.ts';
+export {
+  ComputerActionMatcherError,
+  InvalidScriptedComputerStepError,
+  UnconsumedComputerStepsError,
+  UnexpectedComputerActionError,
+} from './scripted_computer_errors.ts';
+export type { InvalidScriptedComputerStepReason } from './scripted_computer_errors.ts';
+export type {
+  RecordedComputerCall,
+  ScriptedComputer,
+  ScriptedComputerAction,
+  ScriptedComputerActionArgs,
+  ScriptedComputerInput,
+  ScriptedComputerOptions,
+  ScriptedComputerStep,
+} from './scripted_computer_types.ts';
+export { scriptedSandboxClient } from './scripted_sandbox_client.ts';
+export {
+  UnexpectedSandboxClientCallError,
+  UnusedSandboxSessionsError,
+} from './scripted_sandbox_client_errors.ts';
+export type {
+  RecordedSandboxClientCall,
+  ScriptedSandboxClient,
+  ScriptedSandboxClientMethod,
+  ScriptedSandboxClientOptions,
+  SerializedScriptedSandboxState,
+} from './scripted_sandbox_client_types.ts';

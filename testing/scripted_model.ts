@@ -33,7 +33,13 @@ import type {
 } from './_sdk_types.ts';
 import { ordinal } from '../_internal/format.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
-import { isScriptedStream, type QueuedStep, toQueuedStep } from './_model_input.ts';
+import {
+  claimHolds,
+  type HeldStep,
+  isScriptedStream,
+  type QueuedStep,
+  toQueuedStep,
+} from './_model_input.ts';
 import { isScriptedResponse, normalizeResponse } from './_model_response.ts';
 import { Queue } from '../_internal/queue.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
@@ -198,7 +204,8 @@ export class ScriptedModel implements Model {
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     if (request.signal?.aborted) throw new ScriptedModelRequestAbortedError();
     const call = this.#record(request, false);
-    const step = this.#take(call);
+    const taken = this.#take(call);
+    const step = taken.type === 'hold' ? await this.#release(call, taken) : taken;
 
     let response: ScriptedModelResponse;
     switch (step.type) {
@@ -260,6 +267,9 @@ export class ScriptedModel implements Model {
   ): AsyncGenerator<StreamEvent> {
     throwIfAborted(call);
     switch (step.type) {
+      case 'hold':
+        yield* this.#holdStream(call, step, request);
+        return;
       case 'error':
         this.#retryAdvice.remember(step.error, {
           request,
@@ -300,6 +310,35 @@ export class ScriptedModel implements Model {
         yield* synthesizeStream(normalized, () => throwIfAborted(call));
       }
     }
+  }
+
+  /** Waits at a hold; resolves with the step that answers once it is released. */
+  async #release(
+    call: RecordedModelCall,
+    step: HeldStep,
+  ): Promise<Exclude<QueuedStep, HeldStep>> {
+    await step.gate.wait(call, readCall(call));
+    // A hold without `then` cannot be released; only an abort ends it.
+    return step.then!;
+  }
+
+  /** Streams the held step's events, holding before event `atEvent` (or before the end). */
+  async *#holdStream(
+    call: RecordedModelCall,
+    step: HeldStep,
+    request: ModelRequest,
+  ): AsyncGenerator<StreamEvent> {
+    if (step.atEvent === 0) {
+      yield* this.#stream(call, await this.#release(call, step), request);
+      return;
+    }
+    let delivered = 0;
+    for await (const event of this.#stream(call, step.then!, request)) {
+      if (delivered === step.atEvent) await this.#release(call, step);
+      delivered++;
+      yield event;
+    }
+    if (delivered <= step.atEvent) await this.#release(call, step);
   }
 
   #push(steps: QueuedStep[]): void {
@@ -353,7 +392,9 @@ export class ScriptedModel implements Model {
 
 /** Validates every input first, so that one invalid input adds nothing. */
 function queuedSteps(inputs: Iterable<ScriptedModelInput>): QueuedStep[] {
-  return Array.from(inputs, toQueuedStep);
+  const steps = Array.from(inputs, toQueuedStep);
+  claimHolds(steps);
+  return steps;
 }
 
 /** A fresh frozen view of a recorded call: reading or mutating it cannot reach the history. */

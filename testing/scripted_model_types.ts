@@ -135,7 +135,8 @@ export type ScriptedModelStep =
   | ScriptedModelErrorStep
   | ScriptedModelResponderStep
   | ScriptedModelStreamStep
-  | ScriptedModelStreamResponderStep;
+  | ScriptedModelStreamResponderStep
+  | ModelHold;
 
 /**
  * What the constructor and `enqueue()` accept: an explicit step, or a bare
@@ -143,3 +144,73 @@ export type ScriptedModelStep =
  * `modelResponse(response)`.
  */
 export type ScriptedModelInput = ScriptedModelStep | ScriptedModelResponse;
+
+/**
+ * Where a {@linkcode ModelHold} is: not reached by any call yet (`pending`),
+ * holding a call (`held`), let through (`released`, also before a call reached
+ * it), or ended by the call's abort signal (`aborted`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { modelHold, type ModelHoldState } from "scripted-agents/testing";
+ *
+ * const state: ModelHoldState = modelHold().state;
+ * assert.equal(state, "pending");
+ * ```
+ */
+export type ModelHoldState = 'pending' | 'held' | 'released' | 'aborted';
+
+/**
+ * Options of `modelHold()`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { assistantMessage, modelHold, type ModelHoldOptions } from "scripted-agents/testing";
+ *
+ * const options: ModelHoldOptions = { atEvent: 1 };
+ * assert.equal(modelHold([assistantMessage("Hi")], options).atEvent, 1);
+ * ```
+ */
+export interface ModelHoldOptions {
+  /**
+   * For a streaming call: how many events of the response's stream are
+   * delivered before the hold (default 0: nothing is streamed until
+   * release). A stream with fewer events holds before it ends. A
+   * non-streaming call always holds before it answers.
+   */
+  atEvent?: number;
+}
+
+/**
+ * A step that holds one model call until the test calls `release()`, then
+ * answers it with `then` (any other step or response). Created by
+ * `modelHold()`; usable in one script, once.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { assistantMessage, type ModelHold, modelHold } from "scripted-agents/testing";
+ *
+ * const hold: ModelHold = modelHold([assistantMessage("Done.")]);
+ * assert.equal(hold.type, "hold");
+ * ```
+ */
+export type ModelHold = {
+  /** The step discriminator. */
+  readonly type: 'hold';
+  /** What answers the call once released; `undefined` holds until the request is aborted. */
+  readonly then: ScriptedModelInput | undefined;
+  /** How many stream events are delivered before holding (streaming calls). */
+  readonly atEvent: number;
+  /** Resolves with a snapshot of the call when a call reaches the hold. Never rejects. */
+  readonly reached: Promise<RecordedModelCall>;
+  /** Where the hold is now. */
+  readonly state: ModelHoldState;
+  /**
+   * Lets the held call continue (or a later one pass straight through).
+   * Idempotent. Throws a `TypeError` on a hold without `then`.
+   */
+  release(): void;
+};

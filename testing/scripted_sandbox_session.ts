@@ -41,8 +41,9 @@
 import { cloneManifest, Manifest } from '@openai/agents-core/sandbox';
 import { ordinal } from '../_internal/format.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
-import { Queue } from '../_internal/queue.ts';
+import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
+import { isGroup, stepCount } from './_step_count.ts';
 import {
   InvalidScriptedSandboxStepError,
   SandboxCallMatcherError,
@@ -52,9 +53,12 @@ import {
 
 import type {
   RecordedSandboxCall,
+  SandboxInputMethods,
   ScriptedSandboxInput,
   ScriptedSandboxMethod,
+  ScriptedSandboxScriptInput,
   ScriptedSandboxSession,
+  ScriptedSandboxSessionOptions,
 } from './scripted_sandbox_session_types.ts';
 
 type MethodMode = 'sync' | 'async';
@@ -129,6 +133,48 @@ function invalidStep(
   method?: string,
 ): InvalidScriptedSandboxStepError {
   return new InvalidScriptedSandboxStepError({ reason, inputIndex, message, method });
+}
+
+/** Validates one script input (a step or an `anyOrder` group) into a script entry. */
+function normalizeEntry(input: unknown, inputIndex: number): ScriptEntry<Step> {
+  if (!isGroup(input)) return { kind: 'step', ...normalizeCounted(input, inputIndex) };
+  if (input.anyOrder.length === 0) {
+    throw invalidStep(
+      'invalid_group',
+      inputIndex,
+      `Scripted sandbox step ${ordinal(inputIndex)} is an empty anyOrder() group.`,
+    );
+  }
+  return {
+    kind: 'group',
+    members: input.anyOrder.map((member) => {
+      if (isGroup(member)) {
+        throw invalidStep(
+          'invalid_group',
+          inputIndex,
+          `Scripted sandbox step ${ordinal(inputIndex)} nests an anyOrder() group in another.`,
+        );
+      }
+      return normalizeCounted(member, inputIndex);
+    }),
+  };
+}
+
+/** A step with how often it may be used (`times`, `optional`). */
+function normalizeCounted(input: unknown, inputIndex: number) {
+  const step = normalizeStep(input, inputIndex);
+  const count = stepCount(input as object);
+  if (count === undefined) {
+    throw invalidStep(
+      'invalid_times',
+      inputIndex,
+      `Scripted sandbox step ${
+        ordinal(inputIndex)
+      } for ${step.method} has invalid times or optional.`,
+      step.method,
+    );
+  }
+  return { step, count };
 }
 
 /**
@@ -235,6 +281,13 @@ const definedValue = (value: unknown, enumerable = true): PropertyDescriptor => 
  * and the object extensible, because the SDK's lifecycle wraps `stop` and the
  * other cleanup methods in place.
  *
+ * Steps may bend where the SDK's call pattern is an implementation detail: a
+ * step may repeat (`times`) or be `optional`, `anyOrder(...)` groups steps
+ * that may happen in any order, `options.anytime` steps answer matching calls
+ * at any point, any number of times, and `options.present` installs methods
+ * the run may never call. `assertComplete()` stays strict about every
+ * required use.
+ *
  * A literal array infers the installed methods, so `session.execCommand` is
  * typed as present.
  *
@@ -247,15 +300,42 @@ const definedValue = (value: unknown, enumerable = true): PropertyDescriptor => 
  *   { method: 'supportsPty', result: false },
  *   { method: 'execCommand', respond: ({ args: [{ cmd }] }) => `ran ${cmd}` },
  * ]);
- * assert.equal(sandbox.supportsPty(), false); // sync methods stay sync
+ * assert.equal(sandbox.supportsPty(), false);
  * assert.equal(await sandbox.execCommand({ cmd: 'pwd' }), 'ran pwd');
  * assert.ok(!('writeStdin' in sandbox)); // only scripted methods are installed
  * sandbox.assertComplete();
  * ```
+ *
+ * @example Steps that bend
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { anyOrder, scriptedSandboxSession } from 'scripted-agents/testing';
+ *
+ * const sandbox = scriptedSandboxSession([
+ *   { method: 'supportsPty', result: false, times: 'any' },
+ *   anyOrder(
+ *     { method: 'execCommand', match: ({ cmd }) => cmd === 'ls', result: 'a.txt' },
+ *     { method: 'execCommand', match: ({ cmd }) => cmd === 'pwd', result: '/workspace' },
+ *   ),
+ * ], {
+ *   present: ['writeStdin'],
+ *   anytime: [{ method: 'pathExists', result: false }],
+ * });
+ * assert.equal(await sandbox.execCommand({ cmd: 'pwd' }), '/workspace');
+ * assert.equal(await sandbox.pathExists('memories/memory_summary.md'), false);
+ * assert.equal(await sandbox.execCommand({ cmd: 'ls' }), 'a.txt');
+ * assert.equal(typeof sandbox.writeStdin, 'function');
+ * sandbox.assertComplete();
+ * ```
  */
-export function scriptedSandboxSession<const TInputs extends readonly ScriptedSandboxInput[]>(
+export function scriptedSandboxSession<
+  const TInputs extends readonly ScriptedSandboxScriptInput[],
+  const P extends ScriptedSandboxMethod = never,
+  const A extends ScriptedSandboxMethod = never,
+>(
   inputs: TInputs,
-): ScriptedSandboxSession<TInputs[number]['method']>;
+  options?: ScriptedSandboxSessionOptions<P, A>,
+): ScriptedSandboxSession<SandboxInputMethods<TInputs[number]> | P | A>;
 /**
  * Creates a session from any iterable of steps (a generator, a `Set`, an array
  * built elsewhere); `M` is the union of the methods it may name.
@@ -278,6 +358,7 @@ export function scriptedSandboxSession<const TInputs extends readonly ScriptedSa
  */
 export function scriptedSandboxSession<M extends ScriptedSandboxMethod>(
   inputs: Iterable<ScriptedSandboxInput<M>>,
+  options?: ScriptedSandboxSessionOptions<M, M>,
 ): ScriptedSandboxSession<M>;
 /**
  * Creates a session with no steps and no methods: every optional method is
@@ -295,12 +376,39 @@ export function scriptedSandboxSession<M extends ScriptedSandboxMethod>(
  */
 export function scriptedSandboxSession(): ScriptedSandboxSession<never>;
 export function scriptedSandboxSession(
-  inputs: Iterable<ScriptedSandboxInput> = [],
+  inputs: Iterable<ScriptedSandboxScriptInput> = [],
+  options: ScriptedSandboxSessionOptions<ScriptedSandboxMethod, ScriptedSandboxMethod> = {},
 ): ScriptedSandboxSession<ScriptedSandboxMethod> {
   // Array.from also accepts array-likes, as the SDK's own double does.
-  const steps = Array.from(inputs as Iterable<unknown>, normalizeStep);
-  const queue = new Queue<Step>();
-  for (const step of steps) queue.push(step);
+  const entries = Array.from(inputs as Iterable<unknown>, normalizeEntry);
+  const anytime = Array.from(options.anytime ?? [], (input: unknown, index) => {
+    const step = normalizeStep(input, index);
+    if (typeof input === 'object' && input !== null && ('times' in input || 'optional' in input)) {
+      throw invalidStep(
+        'invalid_times',
+        index,
+        `Anytime sandbox step ${
+          ordinal(index)
+        } for ${step.method} is already optional and unlimited.`,
+        step.method,
+      );
+    }
+    return step;
+  });
+  const present = Array.from(options.present ?? [], (method: unknown, index) => {
+    if (typeof method !== 'string' || !hasOwn(sandboxMethodModes, method)) {
+      throw invalidStep(
+        'unknown_method',
+        index,
+        `Present sandbox method ${ordinal(index)} is not a SandboxSession method.`,
+        typeof method === 'string' ? method : undefined,
+      );
+    }
+    return method as ScriptedSandboxMethod;
+  });
+  const script = new StepScript<Step>((step) => step.method);
+  script.push(entries);
+  script.pushAnytime(anytime);
   const history: RecordedSandboxCall[] = [];
   const failures = new FailureLog('ScriptedSandboxSession');
 
@@ -308,30 +416,30 @@ export function scriptedSandboxSession(
     // Recorded before the script is consulted, so a rejected call is in `calls` too.
     const call = freezeCall(history.length, method, snapshotArgs(method, args));
     history.push(call);
-    // Consumed even when it does not match: the script has drifted either way.
-    const step = queue.shift();
-    if (step === undefined || step.method !== method) {
+    // A refused or displaced step is used up anyway: the script has drifted either way.
+    const taken = script.take(method, ({ match }) => {
+      if (match === undefined) return true;
+      try {
+        // Called unbound: the test's matcher must not see this module's step record.
+        return match(...snapshotArgs(method, call.args)) === false
+          ? new SandboxCallMatcherError(call)
+          : true;
+      } catch (error) {
+        return error;
+      }
+    });
+    if (taken.kind === 'unexpected') {
       throw failures.raise(
         new UnexpectedSandboxCallError({
           callIndex: call.index,
           actualMethod: method,
-          expectedMethod: step?.method,
-          remainingSteps: queue.size,
+          expectedMethod: taken.expected?.method,
+          remainingSteps: script.remaining,
         }),
       );
     }
-    const { match } = step;
-    if (match !== undefined) {
-      let verdict: unknown;
-      try {
-        // Called unbound: the test's matcher must not see this module's step record.
-        verdict = match(...snapshotArgs(method, call.args));
-      } catch (error) {
-        throw failures.raise(error);
-      }
-      if (verdict === false) throw failures.raise(new SandboxCallMatcherError(call));
-    }
-    const { outcome } = step;
+    if (taken.kind === 'rejected') throw failures.raise(taken.failure);
+    const { outcome } = taken.step;
     switch (outcome.kind) {
       case 'error':
         throw outcome.error;
@@ -359,7 +467,14 @@ export function scriptedSandboxSession(
   }
 
   const session: Record<PropertyKey, unknown> = { state: { manifest: new Manifest() } };
-  for (const { method } of steps) {
+  const methods = [
+    ...entries.flatMap((entry) =>
+      entry.kind === 'step' ? [entry.step.method] : entry.members.map(({ step }) => step.method)
+    ),
+    ...anytime.map((step) => step.method),
+    ...present,
+  ];
+  for (const method of methods) {
     if (hasOwn(session, method)) continue;
     Object.defineProperty(session, method, {
       value: install(method),
@@ -370,8 +485,9 @@ export function scriptedSandboxSession(
   }
 
   const assertComplete = (): void => {
-    if (queue.size > 0) {
-      throw new UnconsumedSandboxStepsError(queue.toArray().map((step) => step.method));
+    const pending = script.pending();
+    if (pending.length > 0) {
+      throw new UnconsumedSandboxStepsError(pending.map((step) => step.method));
     }
   };
   const assertNoUnexpectedCalls = (): void => failures.assertNone();
@@ -382,7 +498,7 @@ export function scriptedSandboxSession(
       enumerable: true,
       configurable: false,
     },
-    remainingSteps: { get: () => queue.size, enumerable: true, configurable: false },
+    remainingSteps: { get: () => script.remaining, enumerable: true, configurable: false },
     assertComplete: definedValue(assertComplete),
     // Our additions come after the SDK double's members and are non-enumerable,
     // so `Object.keys(session)` and spreads keep that double's shape.

@@ -15,7 +15,9 @@ export type InvalidScriptedSandboxStepReason =
   | 'invalid_input'
   | 'unknown_method'
   | 'invalid_matcher'
-  | 'invalid_outcome';
+  | 'invalid_outcome'
+  | 'invalid_times'
+  | 'invalid_group';
 
 /** What {@linkcode InvalidScriptedSandboxStepError} is constructed from. */
 export interface InvalidScriptedSandboxStepErrorOptions {

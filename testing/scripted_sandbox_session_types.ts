@@ -6,6 +6,7 @@
  */
 
 import type { SdkSandboxSession } from './_sdk_types.ts';
+import type { AnyOrderOf, StepRepeat } from './step_bending_types.ts';
 
 /**
  * Every method name of the SDK's `SandboxSession`: each key whose value is a
@@ -102,35 +103,110 @@ export type ScriptedSandboxCallFor<M extends ScriptedSandboxMethod> = Readonly<{
  */
 export type ScriptedSandboxInput<M extends ScriptedSandboxMethod = ScriptedSandboxMethod> = {
   [K in M]:
-    | {
-      method: K;
-      match?: (...args: ScriptedSandboxMethodArgs<K>) => boolean | void;
-      result: Awaited<ScriptedSandboxMethodReturn<K>>;
-      respond?: never;
-      error?: never;
-    }
-    | {
-      method: K;
-      match?: (...args: ScriptedSandboxMethodArgs<K>) => boolean | void;
-      // An asynchronous method may answer with a value or a promise of it; a
-      // synchronous one returns exactly what the method returns.
-      respond: (
-        call: ScriptedSandboxCallFor<K>,
-      ) => ScriptedSandboxMethodReturn<K> extends PromiseLike<unknown> ?
-          | Awaited<ScriptedSandboxMethodReturn<K>>
-          | PromiseLike<Awaited<ScriptedSandboxMethodReturn<K>>>
-        : ScriptedSandboxMethodReturn<K>;
-      result?: never;
-      error?: never;
-    }
-    | {
-      method: K;
-      match?: (...args: ScriptedSandboxMethodArgs<K>) => boolean | void;
-      error: unknown;
-      result?: never;
-      respond?: never;
-    };
+    & StepRepeat
+    & (
+      | {
+        method: K;
+        match?: (...args: ScriptedSandboxMethodArgs<K>) => boolean | void;
+        result: Awaited<ScriptedSandboxMethodReturn<K>>;
+        respond?: never;
+        error?: never;
+      }
+      | {
+        method: K;
+        match?: (...args: ScriptedSandboxMethodArgs<K>) => boolean | void;
+        // An asynchronous method may answer with a value or a promise of it; a
+        // synchronous one returns exactly what the method returns.
+        respond: (
+          call: ScriptedSandboxCallFor<K>,
+        ) => ScriptedSandboxMethodReturn<K> extends PromiseLike<unknown> ?
+            | Awaited<ScriptedSandboxMethodReturn<K>>
+            | PromiseLike<Awaited<ScriptedSandboxMethodReturn<K>>>
+          : ScriptedSandboxMethodReturn<K>;
+        result?: never;
+        error?: never;
+      }
+      | {
+        method: K;
+        match?: (...args: ScriptedSandboxMethodArgs<K>) => boolean | void;
+        error: unknown;
+        result?: never;
+        respond?: never;
+      }
+    );
 }[M];
+
+/**
+ * What a sandbox script accepts: a step, or an `anyOrder(...)` group of
+ * steps that may happen in any order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { anyOrder, type ScriptedSandboxScriptInput } from "scripted-agents/testing";
+ *
+ * const script: ScriptedSandboxScriptInput[] = [
+ *   anyOrder({ method: "pathExists", result: true }, { method: "readFile", result: new Uint8Array() }),
+ * ];
+ * assert.equal(script.length, 1);
+ * ```
+ */
+export type ScriptedSandboxScriptInput<M extends ScriptedSandboxMethod = ScriptedSandboxMethod> =
+  | ScriptedSandboxInput<M>
+  | AnyOrderOf<ScriptedSandboxInput<M>>;
+
+/**
+ * The methods a script input names (a step's method, or every member's).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { SandboxInputMethods } from "scripted-agents/testing";
+ *
+ * const method: SandboxInputMethods<{ method: "readFile"; result: Uint8Array }> = "readFile";
+ * assert.equal(method, "readFile");
+ * ```
+ */
+export type SandboxInputMethods<T> = T extends { readonly anyOrder: readonly (infer S)[] }
+  ? S extends { method: infer K extends ScriptedSandboxMethod } ? K : never
+  : T extends { method: infer K extends ScriptedSandboxMethod } ? K
+  : never;
+
+/**
+ * Options of `scriptedSandboxSession()`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scriptedSandboxSession, type ScriptedSandboxSessionOptions } from "scripted-agents/testing";
+ *
+ * const options: ScriptedSandboxSessionOptions<"execCommand", "pathExists"> = {
+ *   present: ["execCommand"],
+ *   anytime: [{ method: "pathExists", result: false }],
+ * };
+ * const sandbox = scriptedSandboxSession([], options);
+ * assert.equal(typeof sandbox.execCommand, "function");
+ * sandbox.assertComplete();
+ * ```
+ */
+export interface ScriptedSandboxSessionOptions<
+  P extends ScriptedSandboxMethod = never,
+  A extends ScriptedSandboxMethod = never,
+> {
+  /**
+   * Methods to install although no step requires them, so a capability that
+   * needs them (`shell()` needs `execCommand`) is available. A call to one
+   * that no step takes is unexpected.
+   */
+  present?: readonly P[];
+  /**
+   * Steps that answer matching calls at any point, any number of times, and
+   * are never required (the SDK's per-turn memory reads, for instance). The
+   * ordered script is offered every call first. They take no `times` or
+   * `optional`.
+   */
+  anytime?: Iterable<ScriptedSandboxInput<A>>;
+}
 
 /**
  * The object `scriptedSandboxSession()` returns: a `SandboxSession` whose
