@@ -31,7 +31,7 @@ export class UnendedTraceSpansError extends Error {
   /** The paths (`agent: Triage > function: get_weather`) of the spans that never ended. */
   readonly unendedSpans: readonly string[];
   /** Always `'UnendedTraceSpansError'`. */
-  override readonly name = 'UnendedTraceSpansError';
+  override readonly name: 'UnendedTraceSpansError';
 
   /** Lists the spans that are still open. */
   constructor(unendedSpans: readonly string[]) {
@@ -41,5 +41,6 @@ export class UnendedTraceSpansError extends Error {
       }.`,
     );
     this.unendedSpans = Object.freeze([...unendedSpans]);
+    this.name = 'UnendedTraceSpansError';
   }
 }
