@@ -88,7 +88,15 @@ const steps = [
   {
     name: 'doc',
     command: 'deno',
-    args: [...denoTestArgs, '--doc', `--junit-path=${junit('doc')}`, ...libraryModules()],
+    args: [
+      ...denoTestArgs,
+      '--doc',
+      // Examples have no module level to switch off the SDK's default trace
+      // exporter on: see tests/_no_default_trace_exporter.ts.
+      '--preload=tests/_no_default_trace_exporter.ts',
+      `--junit-path=${junit('doc')}`,
+      ...libraryModules(),
+    ],
     report: junit('doc'),
   },
   {
