@@ -294,7 +294,9 @@ function generateBranch(
         const matches = branches.filter((other) =>
           check(value, asSchema(other, branchPath), branchPath, context.root, 0) === undefined
         ).length;
-        if (matches !== 1) continue;
+        if (matches !== 1) {
+          continue;
+        }
       }
       return value;
     } catch (error) {
@@ -397,8 +399,10 @@ function mergeAllOf(schema: SchemaObject, path: string, context: Context): Schem
     const extra = merged.allOf as SchemaObject[];
     delete merged.allOf;
     const base = merged;
-    const first = extra.find((part) => 'anyOf' in part || 'oneOf' in part || 'enum' in part ||
-      'const' in part);
+    const first = extra.find((part) =>
+      'anyOf' in part || 'oneOf' in part || 'enum' in part ||
+      'const' in part
+    );
     if (first !== undefined) return { ...base, ...first };
     return Object.assign(base, ...extra);
   }
@@ -413,11 +417,15 @@ function chooseType(schema: SchemaObject, path: string, depth: number, context: 
   else if (Array.isArray(schema.type)) types = schema.type.map(String);
   else if ('properties' in schema || 'required' in schema || 'additionalProperties' in schema) {
     types = ['object'];
-  } else if ('items' in schema || 'prefixItems' in schema || 'minItems' in schema) types = ['array'];
-  else if ('minLength' in schema || 'maxLength' in schema || 'pattern' in schema || 'format' in schema) {
+  } else if ('items' in schema || 'prefixItems' in schema || 'minItems' in schema) {
+    types = ['array'];
+  } else if (
+    'minLength' in schema || 'maxLength' in schema || 'pattern' in schema || 'format' in schema
+  ) {
     types = ['string'];
-  } else if ('minimum' in schema || 'maximum' in schema || 'multipleOf' in schema) types = ['number'];
-  else types = ['string'];
+  } else if ('minimum' in schema || 'maximum' in schema || 'multipleOf' in schema) {
+    types = ['number'];
+  } else types = ['string'];
   if (schema.nullable === true && !types.includes('null')) types = [...types, 'null'];
   if (types.length === 0) return fail('unsatisfiable', `${path}/type`, `empty type at ${path}`);
   for (const type of types) {
@@ -516,7 +524,9 @@ function generateNumber(
     return context.random.int(1, 10);
   }
   // Half-bounded sides get a small default range so the values stay readable.
-  const spanLow = Number.isFinite(low) ? low : Math.min(Number.isFinite(high) ? high - 100 : -100, 0);
+  const spanLow = Number.isFinite(low)
+    ? low
+    : Math.min(Number.isFinite(high) ? high - 100 : -100, 0);
   const spanHigh = Number.isFinite(high) ? high : Math.max(spanLow + 100, 100);
   const inRange = (value: number) =>
     (lowOpen ? value > low : value >= low) && (highOpen ? value < high : value <= high) &&
@@ -559,7 +569,12 @@ function isMultipleOf(value: number, multipleOf: number): boolean {
   return value % multipleOf === 0 && Number.isInteger(value / multipleOf);
 }
 
-function generateArray(schema: SchemaObject, path: string, depth: number, context: Context): unknown[] {
+function generateArray(
+  schema: SchemaObject,
+  path: string,
+  depth: number,
+  context: Context,
+): unknown[] {
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
   if (minItems > maxItems) {
@@ -579,14 +594,20 @@ function generateArray(schema: SchemaObject, path: string, depth: number, contex
   if (limit < minItems) {
     return fail('unsatisfiable', `${path}/items`, `too few items allowed at ${path}`);
   }
-  const count = depth >= context.maxDepth ? minItems : context.random.int(minItems, Math.max(minItems, limit));
+  const count = depth >= context.maxDepth
+    ? minItems
+    : context.random.int(minItems, Math.max(minItems, limit));
   const values: unknown[] = [];
   const seen = new Set<string>();
   const unique = schema.uniqueItems === true;
   for (let index = 0, attempts = 0; values.length < count; attempts++) {
     if (attempts > count * 20 + 20) {
       if (values.length >= minItems) break;
-      return fail('unsatisfiable', `${path}/uniqueItems`, `cannot produce ${count} unique items at ${path}`);
+      return fail(
+        'unsatisfiable',
+        `${path}/uniqueItems`,
+        `cannot produce ${count} unique items at ${path}`,
+      );
     }
     const position = values.length;
     const itemPath = position < prefix.length
@@ -636,7 +657,11 @@ function generateObject(
       return generate(asSchema(properties[name], propertyPath), propertyPath, depth + 1, context);
     }
     if (additional === false) {
-      return fail('unsatisfiable', `${path}/required`, `"${name}" is required but not allowed at ${path}`);
+      return fail(
+        'unsatisfiable',
+        `${path}/required`,
+        `"${name}" is required but not allowed at ${path}`,
+      );
     }
     const additionalPath = `${path}/additionalProperties`;
     return generate(asSchema(additional, additionalPath), additionalPath, depth + 1, context);
@@ -652,13 +677,21 @@ function generateObject(
   }
   for (let extra = 1; Object.keys(result).length < minProperties; extra++) {
     if (additional === false || extra > minProperties + 10) {
-      return fail('unsatisfiable', `${path}/minProperties`, `too few properties allowed at ${path}`);
+      return fail(
+        'unsatisfiable',
+        `${path}/minProperties`,
+        `too few properties allowed at ${path}`,
+      );
     }
     const name = `extra_${extra}`;
     if (!(name in result)) result[name] = valueFor(name);
   }
   if (Object.keys(result).length > maxProperties) {
-    return fail('unsatisfiable', `${path}/maxProperties`, `too many required properties at ${path}`);
+    return fail(
+      'unsatisfiable',
+      `${path}/maxProperties`,
+      `too many required properties at ${path}`,
+    );
   }
   return result;
 }
@@ -730,8 +763,10 @@ function parsePattern(source: string, path: string): Node | null {
       case '.':
         return { kind: 'chars', chars: PRINTABLE };
       case '(': {
-        if (source.startsWith('?=', position) || source.startsWith('?!', position) ||
-          source.startsWith('?<=', position) || source.startsWith('?<!', position)) {
+        if (
+          source.startsWith('?=', position) || source.startsWith('?!', position) ||
+          source.startsWith('?<=', position) || source.startsWith('?<!', position)
+        ) {
           // Lookarounds consume nothing; skip to the matching parenthesis.
           let nesting = 1;
           while (position < source.length && nesting > 0) {
@@ -817,8 +852,10 @@ function parsePattern(source: string, path: string): Node | null {
         position++;
         chars = parseEscape();
       } else chars = [source[position++]];
-      if (chars.length === 1 && source[position] === '-' && source[position + 1] !== ']' &&
-        position + 1 < source.length) {
+      if (
+        chars.length === 1 && source[position] === '-' && source[position + 1] !== ']' &&
+        position + 1 < source.length
+      ) {
         position++;
         let end: string;
         if (source[position] === '\\') {
@@ -837,7 +874,9 @@ function parsePattern(source: string, path: string): Node | null {
     if (source[position] !== ']') unsupported('an unclosed character class');
     position++;
     if (!negated) return { kind: 'chars', chars: members.length > 0 ? members : [''] };
-    const allowed = [...PRINTABLE, '-', '_', '.', ' ', 'Z', 'Q'].filter((c) => !members.includes(c));
+    const allowed = [...PRINTABLE, '-', '_', '.', ' ', 'Z', 'Q'].filter((c) =>
+      !members.includes(c)
+    );
     if (allowed.length === 0) unsupported('a negated class with no simple character left');
     return { kind: 'chars', chars: allowed };
   }
@@ -902,13 +941,21 @@ function check(
       if (problem !== undefined) return problem;
     }
   }
-  if (Array.isArray(schema.anyOf) && !schema.anyOf.some((part) =>
-    check(value, part as JsonSchema, path, root, hops + 1) === undefined
-  )) return `${path}/anyOf`;
-  if (Array.isArray(schema.oneOf) && schema.oneOf.filter((part) =>
+  if (
+    Array.isArray(schema.anyOf) &&
+    !schema.anyOf.some((part) =>
       check(value, part as JsonSchema, path, root, hops + 1) === undefined
-    ).length !== 1) return `${path}/oneOf`;
-  if ('not' in schema && check(value, schema.not as JsonSchema, path, root, hops + 1) === undefined) {
+    )
+  ) return `${path}/anyOf`;
+  if (
+    Array.isArray(schema.oneOf) &&
+    schema.oneOf.filter((part) =>
+        check(value, part as JsonSchema, path, root, hops + 1) === undefined
+      ).length !== 1
+  ) return `${path}/oneOf`;
+  if (
+    'not' in schema && check(value, schema.not as JsonSchema, path, root, hops + 1) === undefined
+  ) {
     return `${path}/not`;
   }
   if (schema.type !== undefined) {
@@ -918,8 +965,12 @@ function check(
   }
   if (typeof value === 'string') {
     const length = [...value].length;
-    if (typeof schema.minLength === 'number' && length < schema.minLength) return `${path}/minLength`;
-    if (typeof schema.maxLength === 'number' && length > schema.maxLength) return `${path}/maxLength`;
+    if (typeof schema.minLength === 'number' && length < schema.minLength) {
+      return `${path}/minLength`;
+    }
+    if (typeof schema.maxLength === 'number' && length > schema.maxLength) {
+      return `${path}/maxLength`;
+    }
     if (typeof schema.pattern === 'string') {
       try {
         if (!compilePattern(schema.pattern, path).test(value)) return `${path}/pattern`;
@@ -944,8 +995,12 @@ function check(
     }
   }
   if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) return `${path}/minItems`;
-    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) return `${path}/maxItems`;
+    if (typeof schema.minItems === 'number' && value.length < schema.minItems) {
+      return `${path}/minItems`;
+    }
+    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) {
+      return `${path}/maxItems`;
+    }
     const tuple = Array.isArray(schema.items);
     const prefix = tuple
       ? schema.items as unknown[]
