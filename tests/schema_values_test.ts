@@ -49,16 +49,24 @@ const rawSchema: fc.Arbitrary<Record<string, unknown>> = fc.letrec<
     fc.record({ min: fc.integer({ min: -1000, max: 1000 }), span: fc.nat(50) }).map((
       { min, span },
     ) => ({ type: 'integer', minimum: min, maximum: min + span })),
-    fc.record({ min: fc.double({ min: -100, max: 100, noNaN: true }), span: fc.double({ min: 0.5, max: 100, noNaN: true }) })
+    fc.record({
+      min: fc.double({ min: -100, max: 100, noNaN: true }),
+      span: fc.double({ min: 0.5, max: 100, noNaN: true }),
+    })
       .map(({ min, span }) => ({ type: 'number', exclusiveMinimum: min, maximum: min + span })),
     fc.constantFrom(0.5, 3, 0.25, 7).map((multipleOf) => ({ type: 'number', multipleOf })),
     fc.constant({ type: 'integer', multipleOf: 5, minimum: 1 }),
     fc.constant({ type: 'boolean' }),
     fc.constant({ type: 'null' }),
     fc.constant({ type: ['string', 'null'] }),
-    fc.uniqueArray(fc.oneof(fc.string({ maxLength: 5 }), fc.integer()), { minLength: 1, maxLength: 4 })
+    fc.uniqueArray(fc.oneof(fc.string({ maxLength: 5 }), fc.integer()), {
+      minLength: 1,
+      maxLength: 4,
+    })
       .map((values) => ({ enum: values })),
-    fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean()).map((value) => ({ const: value })),
+    fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean()).map((value) => ({
+      const: value,
+    })),
     fc.constant({}),
   ),
   schema: fc.oneof(
@@ -87,15 +95,28 @@ const rawSchema: fc.Arbitrary<Record<string, unknown>> = fc.letrec<
         { type: 'object', properties: { b }, required: ['b'] },
       ],
     })),
-    fc.constant({ type: 'array', items: { type: 'integer', minimum: 0, maximum: 3 }, uniqueItems: true, minItems: 2 }),
-    fc.constant({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false, minItems: 2 }),
+    fc.constant({
+      type: 'array',
+      items: { type: 'integer', minimum: 0, maximum: 3 },
+      uniqueItems: true,
+      minItems: 2,
+    }),
+    fc.constant({
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'number' }],
+      items: false,
+      minItems: 2,
+    }),
   ),
 })).schema;
 
 /** Wraps a schema behind `$ref`s to `$defs`, as generated schemas often are. */
 const referenced = rawSchema.map((schema) => ({
   type: 'object',
-  properties: { value: { $ref: '#/$defs/Value' }, list: { type: 'array', items: { $ref: '#/$defs/Value' } } },
+  properties: {
+    value: { $ref: '#/$defs/Value' },
+    list: { type: 'array', items: { $ref: '#/$defs/Value' } },
+  },
   required: ['value', 'list'],
   $defs: { Value: schema },
 }));
@@ -128,7 +149,10 @@ describe('schema values', () => {
     );
     const schema = { type: 'string', minLength: 3, maxLength: 30 };
     const values = new Set(
-      Array.from({ length: 20 }, (_, seed) => JSON.stringify(generateSchemaValue(schema, { seed }))),
+      Array.from(
+        { length: 20 },
+        (_, seed) => JSON.stringify(generateSchemaValue(schema, { seed })),
+      ),
     );
     assert.ok(values.size > 3);
   });
@@ -170,7 +194,10 @@ describe('schema values', () => {
           fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }).map((optional) =>
             z.object(
               Object.fromEntries(
-                Object.entries(shape).map(([key, inner], i) => [key, optional[i] ? inner.optional() : inner]),
+                Object.entries(shape).map((
+                  [key, inner],
+                  i,
+                ) => [key, optional[i] ? inner.optional() : inner]),
               ),
             )
           )
@@ -274,16 +301,40 @@ describe('schema values', () => {
 
   test('what it cannot satisfy is a failure with the schema path, never a value', () => {
     const cases: Array<[JsonSchema, string, string]> = [
-      [{ type: 'object', properties: { a: { not: { type: 'string' } } } , required: ['a']}, 'unsupported_keyword', '#/properties/a/not'],
+      [
+        { type: 'object', properties: { a: { not: { type: 'string' } } }, required: ['a'] },
+        'unsupported_keyword',
+        '#/properties/a/not',
+      ],
       [{ type: 'string', minLength: 5, maxLength: 2 }, 'unsatisfiable', '#/minLength'],
       [{ type: 'integer', minimum: 1.2, maximum: 1.8 }, 'unsatisfiable', '#'],
-      [{ type: 'array', items: { type: 'string', pattern: '\\bword\\b' }, minItems: 1 }, 'unsatisfiable_pattern', '#/items/pattern'],
+      [
+        { type: 'array', items: { type: 'string', pattern: '\\bword\\b' }, minItems: 1 },
+        'unsatisfiable_pattern',
+        '#/items/pattern',
+      ],
       [{ type: 'string', pattern: '^a{3}$', maxLength: 2 }, 'unsatisfiable_pattern', '#/pattern'],
-      [{ properties: { x: { $ref: '#/$defs/Missing' } }, required: ['x'] }, 'unresolved_ref', '#/properties/x/$ref'],
-      [{ properties: { x: { $ref: 'https://example.com/s.json' } }, required: ['x'] }, 'unresolved_ref', '#/properties/x/$ref'],
-      [{ type: 'object', required: ['a'], additionalProperties: false }, 'unsatisfiable', '#/required'],
+      [
+        { properties: { x: { $ref: '#/$defs/Missing' } }, required: ['x'] },
+        'unresolved_ref',
+        '#/properties/x/$ref',
+      ],
+      [
+        { properties: { x: { $ref: 'https://example.com/s.json' } }, required: ['x'] },
+        'unresolved_ref',
+        '#/properties/x/$ref',
+      ],
+      [
+        { type: 'object', required: ['a'], additionalProperties: false },
+        'unsatisfiable',
+        '#/required',
+      ],
       [{ enum: ['a', 'b'], type: 'integer' }, 'unsatisfiable', '#/enum'],
-      [{ type: 'array', items: { enum: [1] }, uniqueItems: true, minItems: 2 }, 'unsatisfiable', '#/uniqueItems'],
+      [
+        { type: 'array', items: { enum: [1] }, uniqueItems: true, minItems: 2 },
+        'unsatisfiable',
+        '#/uniqueItems',
+      ],
       [{ type: 'number', multipleOf: 10, minimum: 1, maximum: 9 }, 'unsatisfiable', '#'],
       [false, 'unsatisfiable', '#'],
       [{ allOf: [{ type: 'string' }, { type: 'integer' }] }, 'unsatisfiable', '#/allOf'],
