@@ -6,8 +6,9 @@
  * shaped as the SDK's OpenAI Responses adapter would normalize it, and each can
  * be called with no argument.
  *
- * Ids have fixed defaults (`'ws_1'`, `'call_shell_1'`...): pass `id`/`callId`
- * when a response holds several items of one kind.
+ * Ids have fixed defaults (`'ws_1'`, `'call_shell_1'`, `'call_<handoff tool
+ * name>'`...): the SDK rejects a call id used twice in one run, so pass
+ * `id`/`callId` when a run holds several items of one kind.
  *
  * @example
  * ```ts
@@ -546,7 +547,8 @@ export interface HandoffCallOptions extends CallItemBuilderOptions {
 /**
  * The function call that hands off to `target`, named exactly as the SDK names
  * the handoff tool (`transfer_to_<agent>` for an agent, or a `Handoff`'s
- * `toolName`, including a `toolNameOverride`).
+ * `toolName`, including a `toolNameOverride`). The call id defaults to
+ * `call_<tool name>`.
  *
  * @example
  * ```ts
@@ -564,12 +566,13 @@ export function handoffCall(
   target: AnyAgent | AnyHandoff,
   options: HandoffCallOptions = {},
 ): FunctionCallItem {
-  const callId = options.callId ?? 'call_handoff_1';
+  const name = getHandoff(target).toolName;
+  const callId = options.callId ?? `call_${name}`;
   const item: FunctionCallItem = {
     type: 'function_call',
     id: options.id ?? callId,
     callId,
-    name: getHandoff(target).toolName,
+    name,
     status: 'completed',
     arguments: encodeArguments(options.arguments),
   };
