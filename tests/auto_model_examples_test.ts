@@ -15,7 +15,7 @@ import {
   imageGenerationTool,
   InputGuardrailTripwireTriggered,
   type JsonSchemaDefinition,
-  RunContext,
+  type RunContext,
   type RunItem,
   Runner,
   shellTool,
