@@ -17,6 +17,15 @@ const ajv = new (Ajv2020 as any)({ strict: false, allErrors: false });
 // deno-lint-ignore no-explicit-any
 (addFormats as any)(ajv);
 
+/** As the generator does: Unicode mode when the pattern allows it, else the legacy grammar. */
+function compile(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return new RegExp(pattern);
+  }
+}
+
 function validate(schema: JsonSchema, value: unknown): boolean {
   const check = ajv.compile(schema);
   return check(value) as boolean;
@@ -348,6 +357,147 @@ describe('schema values', () => {
         assert.equal(result.schemaPath, schemaPath, JSON.stringify(schema));
         assert.ok(result.message.length > 0);
       }
+    }
+  });
+
+  test('less common keywords: refs with siblings, allOf folding, inferred types, draft-4 bounds', () => {
+    const satisfiable: JsonSchema[] = [
+      true,
+      { $ref: '#/$defs/Word', minLength: 3, $defs: { Word: { type: 'string', maxLength: 6 } } },
+      {
+        allOf: [
+          { $ref: '#/$defs/Base' },
+          { allOf: [{ properties: { b: { type: 'integer', minimum: 2 } }, required: ['b'] }] },
+          true,
+          { properties: { a: { type: 'string', minLength: 4 } }, minProperties: 2 },
+        ],
+        $defs: {
+          Base: {
+            type: 'object',
+            properties: { a: { type: 'string', maxLength: 8 } },
+            required: ['a'],
+          },
+        },
+      },
+      {
+        allOf: [{ type: 'integer', minimum: 1, maximum: 9 }, {
+          type: 'number',
+          minimum: 3,
+          maximum: 20,
+        }],
+      },
+      { allOf: [{ type: 'string' }, { enum: ['x', 'y'] }] },
+      { allOf: [{ type: 'string', minLength: 2 }, { pattern: '^z+$' }] },
+      { items: { type: 'boolean' }, minItems: 1 },
+      { minLength: 2 },
+      { minimum: 3, maximum: 4 },
+      { type: 'number', minimum: 5 },
+      { type: 'number', maximum: -5 },
+      { type: 'number', multipleOf: 0.25, minimum: 0.3, maximum: 0.6 },
+      { type: 'object', required: ['free'], additionalProperties: { type: 'integer' } },
+      {
+        type: 'object',
+        properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' } },
+        maxProperties: 1,
+      },
+      { type: 'object', minProperties: 3 },
+      { type: 'array', prefixItems: [{ const: 1 }], items: false },
+      {
+        type: 'array',
+        items: [{ type: 'string' }, { type: 'integer' }],
+        additionalItems: false,
+        minItems: 2,
+      },
+      { type: 'string', nullable: true },
+      { enum: [null, 'a'], type: ['string', 'null'] },
+      {
+        oneOf: [{ type: 'integer', minimum: 0, maximum: 0 }, {
+          type: 'integer',
+          minimum: 1,
+          maximum: 1,
+        }],
+      },
+    ];
+    for (const schema of satisfiable) {
+      for (let seed = 0; seed < 20; seed++) {
+        const result = generateSchemaValue(schema, { seed });
+        assert.ok(result.ok, `${JSON.stringify(schema)}: ${JSON.stringify(result)}`);
+        if (typeof schema === 'object' && 'nullable' in schema) continue; // an OpenAPI keyword, not JSON Schema
+        if (typeof schema === 'object' && Array.isArray(schema.items)) continue; // draft-4 tuples
+        assert.ok(
+          validate(schema, result.value),
+          `${JSON.stringify(result.value)} fails ${JSON.stringify(schema)}`,
+        );
+      }
+    }
+    // Draft-4 boolean exclusive bounds.
+    for (let seed = 0; seed < 20; seed++) {
+      const result = generateSchemaValue(
+        { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1, exclusiveMaximum: true },
+        { seed },
+      );
+      assert.ok(result.ok && (result.value as number) > 0 && (result.value as number) < 1);
+    }
+  });
+
+  test('patterns: classes, escapes, quantifiers, groups and lookarounds', () => {
+    const patterns = [
+      '^[\\w.-]+$',
+      '^[^0-9]{3}$',
+      '^\\D\\W\\S$',
+      '^\\u0041\\x42\\u{43}$',
+      '^\\p{L}+\\p{N}\\P{L}$',
+      '^(?<year>\\d{4})-(?:0[1-9]|1[0-2])$',
+      '^a+?b*?c??d{2,}e{1,3}$',
+      '^(?<!x)y$',
+      '^a{x$',
+      '^\\n?\\t?\\.[a\\-z]$',
+      '^.{2}$',
+      '^(red|green|blue)$',
+    ];
+    for (const pattern of patterns) {
+      for (let seed = 0; seed < 10; seed++) {
+        const result = generateSchemaValue({ type: 'string', pattern }, { seed });
+        assert.ok(result.ok, `/${pattern}/: ${JSON.stringify(result)}`);
+        assert.match(result.value as string, compile(pattern));
+      }
+    }
+    // A pattern valid only without the u flag is still honoured.
+    const legacy = generateSchemaValue({ type: 'string', pattern: '^[\\w-a]$' }, { seed: 1 });
+    assert.ok(legacy.ok && /^[\w-a]$/.test(legacy.value as string));
+    for (const pattern of ['(', '^\\p{Greek}$', '^[^\\w\\W]$', '^(a$', '^[ab$']) {
+      const result = generateSchemaValue({ type: 'string', pattern }, { seed: 1 });
+      assert.equal(result.ok, false, pattern);
+      if (!result.ok) assert.equal(result.reason, 'unsatisfiable_pattern', pattern);
+    }
+  });
+
+  test('more unsatisfiable schemas', () => {
+    const cases: Array<[JsonSchema, string]> = [
+      [{ $ref: '#' }, 'unsatisfiable'],
+      [{ allOf: [{ $ref: '#/$defs/No' }], $defs: { No: false } }, 'unsatisfiable'],
+      [{ allOf: [false] }, 'unsatisfiable'],
+      [
+        { allOf: [{ type: 'string', pattern: '^a+$' }, { type: 'string', pattern: '^b+$' }] },
+        'unsatisfiable',
+      ],
+      [{ anyOf: [{ not: {} }, { type: 'string', minLength: 3, maxLength: 1 }] }, 'unsatisfiable'],
+      [{ oneOf: [{ type: 'string' }, { type: 'string' }] }, 'unsatisfiable'],
+      [{ type: [] }, 'unsatisfiable'],
+      [{ type: 'number', minimum: 5, exclusiveMinimum: 5, maximum: 5 }, 'unsatisfiable'],
+      [{ type: 'array', minItems: 3, maxItems: 1 }, 'unsatisfiable'],
+      [
+        { type: 'array', prefixItems: [{ type: 'string' }], items: false, minItems: 2 },
+        'unsatisfiable',
+      ],
+      [{ type: 'object', minProperties: 1, additionalProperties: false }, 'unsatisfiable'],
+      [{ type: 'object', required: ['a', 'b'], maxProperties: 1 }, 'unsatisfiable'],
+      [{ type: 'object', properties: { a: 3 }, required: ['a'] }, 'unsupported_keyword'],
+    ];
+    for (const [schema, reason] of cases) {
+      const result = generateSchemaValue(schema, { seed: 2 });
+      assert.equal(result.ok, false, JSON.stringify(schema));
+      if (!result.ok) assert.equal(result.reason, reason, JSON.stringify(schema));
     }
   });
 
