@@ -98,6 +98,7 @@ interface HostedPlan {
  * arguments generated from their schemas, follows handoffs if asked, and ends
  * with a valid final output, so an agent can be smoke-tested with no script.
  *
+ * - A request with `modelSettings.toolChoice: 'none'` gets no tool call.
  * - Which tools were already called is read from the request's history, so one
  *   `AutoModel` can serve several agents of a run (and resumed runs).
  * - Generated values are deterministic for a `seed` and recorded in
@@ -242,14 +243,16 @@ export class AutoModel implements Model {
     );
     const output: OutputModelItem[] = [];
 
+    // A model told not to use tools (`toolChoice: 'none'`) calls none.
+    const toolsAllowed = request.modelSettings?.toolChoice !== 'none';
     const functionTools = request.tools.filter((
       tool,
     ): tool is Extract<Tool, { type: 'function' }> =>
-      tool.type === 'function' && this.#selects(tool.name)
+      toolsAllowed && tool.type === 'function' && this.#selects(tool.name)
     );
     for (const tool of functionTools) this.#offered.add(tool.name);
     const pendingTools = functionTools.filter((tool) => !calledNames.has(tool.name));
-    const pendingHosted = this.#options.hostedTools === true
+    const pendingHosted = this.#options.hostedTools === true && toolsAllowed
       ? hostedPlans(request.tools).filter((plan) => !history.some(plan.done))
       : [];
     const parallel = this.#options.parallelToolCalls === true;
