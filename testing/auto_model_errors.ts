@@ -29,7 +29,25 @@ export type AutoModelValueFailureReason =
   | 'unsatisfiable_pattern'
   | 'rejected_by_schema';
 
-/** What {@linkcode AutoModelValueError} is constructed from. */
+/**
+ * What {@linkcode AutoModelValueError} is constructed from.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AutoModelValueError, type AutoModelValueErrorOptions } from "scripted-agents/testing";
+ *
+ * const options: AutoModelValueErrorOptions = {
+ *   callIndex: 0,
+ *   kind: "tool",
+ *   name: "lookup",
+ *   schemaPath: "#/properties/id/pattern",
+ *   reason: "unsatisfiable_pattern",
+ *   detail: "cannot match",
+ * };
+ * assert.equal(new AutoModelValueError(options).toolName, "lookup");
+ * ```
+ */
 export interface AutoModelValueErrorOptions {
   /** The zero-based model call. */
   callIndex: number;

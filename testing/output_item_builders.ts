@@ -66,13 +66,33 @@ export interface ItemBuilderOptions {
   providerData?: Record<string, unknown>;
 }
 
-/** Options for the builders of items that carry a `callId`. */
+/** Options for the builders of items that carry a `callId`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shellCall, type CallItemBuilderOptions } from "scripted-agents/testing";
+ *
+ * const options: CallItemBuilderOptions = { callId: "call_7" };
+ * assert.equal(shellCall(undefined, options).callId, "call_7");
+ * ```
+ */
 export interface CallItemBuilderOptions extends ItemBuilderOptions {
   /** The call id that pairs the call with its result. */
   callId?: string;
 }
 
-/** Options for {@linkcode reasoningItem}. */
+/** Options for {@linkcode reasoningItem}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reasoningItem, type ReasoningItemOptions } from "scripted-agents/testing";
+ *
+ * const options: ReasoningItemOptions = { rawContent: "step 1" };
+ * assert.equal(reasoningItem("Plan.", options).rawContent?.[0].text, "step 1");
+ * ```
+ */
 export interface ReasoningItemOptions extends ItemBuilderOptions {
   /** The raw reasoning text, for models that return it. */
   rawContent?: string;
@@ -108,7 +128,17 @@ export function reasoningItem(
   return item;
 }
 
-/** Options for {@linkcode hostedToolCall}. */
+/** Options for {@linkcode hostedToolCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hostedToolCall, type HostedToolCallOptions } from "scripted-agents/testing";
+ *
+ * const options: HostedToolCallOptions = { output: "done" };
+ * assert.equal(hostedToolCall("custom_tool", options).output, "done");
+ * ```
+ */
 export interface HostedToolCallOptions extends ItemBuilderOptions {
   /** The call's arguments: a string is used as is, anything else JSON-encoded. */
   arguments?: string | Record<string, unknown>;
@@ -157,7 +187,17 @@ export function hostedToolCall(
   return item;
 }
 
-/** Options for {@linkcode webSearchCall}. */
+/** Options for {@linkcode webSearchCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { webSearchCall, type WebSearchCallOptions } from "scripted-agents/testing";
+ *
+ * const options: WebSearchCallOptions = { query: "news" };
+ * assert.equal(webSearchCall(options).providerData?.action?.query, "news");
+ * ```
+ */
 export interface WebSearchCallOptions extends ItemBuilderOptions {
   /** The search query; default `'latest news'`. */
   query?: string;
@@ -189,7 +229,17 @@ export function webSearchCall(options: WebSearchCallOptions = {}): HostedToolCal
   });
 }
 
-/** Options for {@linkcode fileSearchCall}. */
+/** Options for {@linkcode fileSearchCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fileSearchCall, type FileSearchCallOptions } from "scripted-agents/testing";
+ *
+ * const options: FileSearchCallOptions = { queries: ["faq"] };
+ * assert.deepEqual(fileSearchCall(options).providerData?.queries, ["faq"]);
+ * ```
+ */
 export interface FileSearchCallOptions extends ItemBuilderOptions {
   /** The queries searched; default `['query']`. */
   queries?: string[];
@@ -221,7 +271,17 @@ export function fileSearchCall(options: FileSearchCallOptions = {}): HostedToolC
   });
 }
 
-/** Options for {@linkcode codeInterpreterCall}. */
+/** Options for {@linkcode codeInterpreterCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { codeInterpreterCall, type CodeInterpreterCallOptions } from "scripted-agents/testing";
+ *
+ * const options: CodeInterpreterCallOptions = { containerId: "cntr_9" };
+ * assert.equal(codeInterpreterCall(options).providerData?.container_id, "cntr_9");
+ * ```
+ */
 export interface CodeInterpreterCallOptions extends ItemBuilderOptions {
   /** The code run; default `'print(1 + 1)'`. */
   code?: string;
@@ -260,7 +320,17 @@ export function codeInterpreterCall(options: CodeInterpreterCallOptions = {}): H
 const TINY_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-/** Options for {@linkcode imageGenerationCall}. */
+/** Options for {@linkcode imageGenerationCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { imageGenerationCall, type ImageGenerationCallOptions } from "scripted-agents/testing";
+ *
+ * const options: ImageGenerationCallOptions = { result: "AAAA" };
+ * assert.equal(imageGenerationCall(options).output, "AAAA");
+ * ```
+ */
 export interface ImageGenerationCallOptions extends ItemBuilderOptions {
   /** The generated image, base64; default a 1×1 PNG. */
   result?: string;
@@ -288,7 +358,17 @@ export function imageGenerationCall(options: ImageGenerationCallOptions = {}): H
   });
 }
 
-/** Options for {@linkcode computerCall}. */
+/** Options for {@linkcode computerCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { computerCall, type ComputerCallOptions } from "scripted-agents/testing";
+ *
+ * const options: ComputerCallOptions = { callId: "call_c2", status: "in_progress" };
+ * assert.equal(computerCall(undefined, options).status, "in_progress");
+ * ```
+ */
 export interface ComputerCallOptions extends CallItemBuilderOptions {
   /** The call's status; default `'completed'`. */
   status?: ComputerUseCallItem['status'];
@@ -324,7 +404,17 @@ export function computerCall(
   return item;
 }
 
-/** Options for {@linkcode shellCall}. */
+/** Options for {@linkcode shellCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shellCall, type ShellCallOptions } from "scripted-agents/testing";
+ *
+ * const options: ShellCallOptions = { maxOutputLength: 100 };
+ * assert.equal(shellCall(["ls"], options).action.maxOutputLength, 100);
+ * ```
+ */
 export interface ShellCallOptions extends CallItemBuilderOptions {
   /** A timeout for the commands, in milliseconds. */
   timeoutMs?: number;
@@ -367,7 +457,17 @@ export function shellCall(
   return item;
 }
 
-/** Options for {@linkcode applyPatchCall}. */
+/** Options for {@linkcode applyPatchCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { applyPatchCall, type ApplyPatchCallOptions } from "scripted-agents/testing";
+ *
+ * const options: ApplyPatchCallOptions = { callId: "call_p2" };
+ * assert.equal(applyPatchCall(undefined, options).callId, "call_p2");
+ * ```
+ */
 export interface ApplyPatchCallOptions extends CallItemBuilderOptions {
   /** The call's status; default `'completed'`. */
   status?: ApplyPatchCallItem['status'];
@@ -404,13 +504,33 @@ export function applyPatchCall(
   return item;
 }
 
-/** Options shared by the hosted MCP builders. */
+/** Options shared by the hosted MCP builders.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcpListTools, type McpItemOptions } from "scripted-agents/testing";
+ *
+ * const options: McpItemOptions = { serverLabel: "docs" };
+ * assert.equal(mcpListTools(options).providerData?.server_label, "docs");
+ * ```
+ */
 export interface McpItemOptions extends ItemBuilderOptions {
   /** The MCP server's label, as given to `hostedMcpTool({ serverLabel })`; default `'mcp_server'`. */
   serverLabel?: string;
 }
 
-/** Options for {@linkcode mcpCall} and {@linkcode mcpApprovalRequest}. */
+/** Options for {@linkcode mcpCall} and {@linkcode mcpApprovalRequest}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcpApprovalRequest, type McpCallOptions } from "scripted-agents/testing";
+ *
+ * const options: McpCallOptions = { name: "search", arguments: { q: "x" } };
+ * assert.equal(mcpApprovalRequest(options).providerData?.arguments, '{"q":"x"}');
+ * ```
+ */
 export interface McpCallOptions extends McpItemOptions {
   /** The MCP tool's name; default `'echo'`. */
   name?: string;
@@ -418,7 +538,17 @@ export interface McpCallOptions extends McpItemOptions {
   arguments?: string | Record<string, unknown>;
 }
 
-/** Options for {@linkcode mcpCall}. */
+/** Options for {@linkcode mcpCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcpCall, type McpToolCallOptions } from "scripted-agents/testing";
+ *
+ * const options: McpToolCallOptions = { error: "timeout" };
+ * assert.equal(mcpCall(options).providerData?.error, "timeout");
+ * ```
+ */
 export interface McpToolCallOptions extends McpCallOptions {
   /** The tool's output; default `'ok'`. */
   output?: string;
@@ -461,7 +591,18 @@ export function mcpCall(options: McpToolCallOptions = {}): HostedToolCallItem {
   });
 }
 
-/** One MCP tool in a {@linkcode mcpListTools} item. */
+/** One MCP tool in a {@linkcode mcpListTools} item.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcpListTools, type McpListedTool } from "scripted-agents/testing";
+ *
+ * const listed: McpListedTool = { name: "search", description: "Searches." };
+ * const item = mcpListTools({ tools: [listed] });
+ * assert.equal((item.providerData?.tools as McpListedTool[])[0].name, "search");
+ * ```
+ */
 export interface McpListedTool {
   /** The tool's name. */
   name: string;
@@ -471,7 +612,17 @@ export interface McpListedTool {
   inputSchema?: Record<string, unknown>;
 }
 
-/** Options for {@linkcode mcpListTools}. */
+/** Options for {@linkcode mcpListTools}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mcpListTools, type McpListToolsOptions } from "scripted-agents/testing";
+ *
+ * const options: McpListToolsOptions = { tools: [{ name: "a" }, { name: "b" }] };
+ * assert.equal((mcpListTools(options).providerData?.tools as unknown[]).length, 2);
+ * ```
+ */
 export interface McpListToolsOptions extends McpItemOptions {
   /** The listed tools; default one `echo` tool. */
   tools?: McpListedTool[];
@@ -538,7 +689,19 @@ export function mcpApprovalRequest(options: McpCallOptions = {}): HostedToolCall
   return item;
 }
 
-/** Options for {@linkcode handoffCall}. */
+/** Options for {@linkcode handoffCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Agent } from "@openai/agents";
+ * import { handoffCall, type HandoffCallOptions } from "scripted-agents/testing";
+ *
+ * const options: HandoffCallOptions = { callId: "call_h2", arguments: { reason: "vip" } };
+ * const item = handoffCall(new Agent({ name: "VIP desk" }), options);
+ * assert.equal(item.arguments, '{"reason":"vip"}');
+ * ```
+ */
 export interface HandoffCallOptions extends CallItemBuilderOptions {
   /** The handoff's input, for handoffs with an `inputType`; default `{}`. */
   arguments?: string | Record<string, unknown>;
