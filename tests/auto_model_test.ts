@@ -143,6 +143,47 @@ describe('AutoModel', () => {
     none.assertComplete();
   });
 
+  test('namespaced tools are called with their namespace; unknown hosted tools are left alone', async () => {
+    const { toolNamespace } = await import('@openai/agents');
+    const seen: unknown[] = [];
+    const crm = toolNamespace({
+      name: 'crm',
+      description: 'Customer records.',
+      tools: [recordingTool('find_customer', z.object({ email: z.string() }), seen)],
+    });
+    const model = new AutoModel({ hostedTools: true });
+    const agent = new Agent({
+      name: 'Namespaced',
+      model,
+      tools: [
+        ...crm,
+        // A hosted tool AutoModel has no builder for: offered, never called.
+        { type: 'hosted_tool', name: 'tool_search', providerData: { type: 'tool_search' } },
+      ],
+    });
+    await runner().run(agent, 'go');
+    assert.equal(seen.length, 1);
+    const call = model.calls[1].request.input as Array<{ type: string; namespace?: string }>;
+    assert.equal(call.find((item) => item.type === 'function_call')?.namespace, 'crm');
+    model.assertComplete();
+  });
+
+  test('an output that cannot be generated names the output type', async () => {
+    const model = new AutoModel({ outputSchema: { type: 'string', minLength: 3, maxLength: 1 } });
+    const agent = new Agent({ name: 'Out', model, outputType: z.object({ a: z.string() }) });
+    const error = await runner().run(agent, 'go').catch((e) => e);
+    assert.ok(error instanceof AutoModelValueError);
+    assert.equal(error.kind, 'output');
+    const outputType = model.lastCall?.request.outputType as { name: string };
+    assert.equal(error.toolName, outputType.name);
+    assert.ok(
+      error.message.startsWith(
+        `AutoModel cannot generate the output "${outputType.name}" at #/minLength`,
+      ),
+    );
+    model.acknowledgeFailures();
+  });
+
   test("toolChoice 'none' means no tool calls", async () => {
     const seen: unknown[] = [];
     const model = new AutoModel({ hostedTools: true });
