@@ -184,3 +184,57 @@ export type {
   ScriptedSandboxClientOptions,
   SerializedScriptedSandboxState,
 } from './scripted_sandbox_client_types.ts';
+export { AutoModel } from './auto_model.ts';
+export {
+  AutoModelBudgetExceededError,
+  AutoModelIncompleteError,
+  AutoModelValueError,
+} from './auto_model_errors.ts';
+export type {
+  AutoModelValueErrorOptions,
+  AutoModelValueFailureReason,
+} from './auto_model_errors.ts';
+export type {
+  AutoModelGeneratedValue,
+  AutoModelHandoffPolicy,
+  AutoModelOptions,
+  AutoModelSchema,
+  AutoModelToolSelection,
+} from './auto_model_types.ts';
+export {
+  applyPatchCall,
+  codeInterpreterCall,
+  computerCall,
+  fileSearchCall,
+  handoffCall,
+  hostedToolCall,
+  imageGenerationCall,
+  mcpApprovalRequest,
+  mcpCall,
+  mcpListTools,
+  reasoningItem,
+  shellCall,
+  webSearchCall,
+} from './output_item_builders.ts';
+export type {
+  ApplyPatchCallOptions,
+  CallItemBuilderOptions,
+  CodeInterpreterCallOptions,
+  ComputerCallOptions,
+  FileSearchCallOptions,
+  HandoffCallOptions,
+  HostedToolCallOptions,
+  ImageGenerationCallOptions,
+  ItemBuilderOptions,
+  McpCallOptions,
+  McpItemOptions,
+  McpListedTool,
+  McpListToolsOptions,
+  McpToolCallOptions,
+  ReasoningItemOptions,
+  ShellCallOptions,
+  WebSearchCallOptions,
+} from './output_item_builders.ts';
+export { ScriptedModelProvider } from './scripted_model_provider.ts';
+export { UnknownModelNameError } from './scripted_model_provider_errors.ts';
+export type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';

@@ -1,0 +1,191 @@
+import assert from 'node:assert/strict';
+import { Agent, type Model, Runner, setDefaultModelProvider, tool } from '@openai/agents';
+import { z } from 'zod';
+import {
+  assistantMessage,
+  AutoModel,
+  AutoModelIncompleteError,
+  DoubleFailuresError,
+  functionCall,
+  handoffCall,
+  ScriptedModel,
+  ScriptedModelProvider,
+  UnconsumedModelStepsError,
+  UnknownModelNameError,
+} from 'scripted-agents/testing';
+import { describe, test } from './_harness.ts';
+
+function triageTeam() {
+  const refunds = new Agent({
+    name: 'Refunds',
+    model: 'refunds-model',
+    tools: [
+      tool({
+        name: 'issue_refund',
+        description: 'Refunds an order.',
+        parameters: z.object({ orderId: z.string() }),
+        execute: ({ orderId }) => `refunded ${orderId}`,
+      }),
+    ],
+  });
+  const shipping = new Agent({ name: 'Shipping', model: 'shipping-model' });
+  const faq = new Agent({ name: 'FAQ', model: 'faq-model' });
+  const triage = Agent.create({
+    name: 'Triage',
+    model: 'triage-model',
+    handoffs: [refunds, shipping, faq],
+  });
+  return { triage, refunds, shipping, faq };
+}
+
+describe('ScriptedModelProvider', () => {
+  test('routes each agent to its own script by model name', async () => {
+    const { triage, refunds } = triageTeam();
+    const provider = new ScriptedModelProvider({
+      models: {
+        'triage-model': new ScriptedModel([[handoffCall(refunds)]]),
+        'refunds-model': new ScriptedModel([
+          [functionCall('issue_refund', { orderId: 'A-1' }, { callId: 'call_1' })],
+          [assistantMessage('Refunded A-1.')],
+        ]),
+        'shipping-model': new ScriptedModel(),
+        'faq-model': new ScriptedModel(),
+      },
+    });
+    const result = await new Runner({ modelProvider: provider, tracingDisabled: true }).run(
+      triage,
+      'Refund order A-1',
+    );
+    assert.equal(result.finalOutput, 'Refunded A-1.');
+    assert.equal(result.lastAgent?.name, 'Refunds');
+    assert.deepEqual(provider.requests, ['triage-model', 'refunds-model', 'refunds-model']);
+    assert.deepEqual(provider.modelNames, [
+      'triage-model',
+      'refunds-model',
+      'shipping-model',
+      'faq-model',
+    ]);
+    await provider.assertComplete();
+  });
+
+  test('the scripts do not depend on the order other agents run in', async () => {
+    // The same refunds script serves a run where triage first asks the FAQ agent.
+    const { triage, refunds, faq } = triageTeam();
+    faq.handoffs = [triage];
+    const triageModel = new ScriptedModel([[handoffCall(faq)], [handoffCall(refunds)]]);
+    const provider = new ScriptedModelProvider({
+      models: {
+        'triage-model': triageModel,
+        'faq-model': new ScriptedModel([[handoffCall(triage)]]),
+        'refunds-model': new ScriptedModel([[assistantMessage('Refunded.')]]),
+      },
+    });
+    const result = await new Runner({ modelProvider: provider, tracingDisabled: true }).run(
+      triage,
+      'help',
+    );
+    assert.equal(result.finalOutput, 'Refunded.');
+    await provider.assertComplete();
+  });
+
+  test('a fallback serves agents without a model name and unlisted names', async () => {
+    const fallback = new AutoModel({ finalText: 'From the fallback.' });
+    const provider = new ScriptedModelProvider({ models: {}, fallback });
+    const runner = new Runner({ modelProvider: provider, tracingDisabled: true });
+    const unnamed = await runner.run(new Agent({ name: 'Unnamed' }), 'hi');
+    const unlisted = await runner.run(new Agent({ name: 'Unlisted', model: 'gpt-test' }), 'hi');
+    assert.equal(unnamed.finalOutput, 'From the fallback.');
+    assert.equal(unlisted.finalOutput, 'From the fallback.');
+    assert.deepEqual(provider.requests, [undefined, 'gpt-test']);
+    assert.equal(provider.getModel(), fallback);
+    assert.equal(provider.getModel(''), fallback);
+    await provider.assertComplete();
+  });
+
+  test('an unknown name without a fallback fails with the known names, and is kept as a failure', async () => {
+    const provider = new ScriptedModelProvider({
+      models: { 'model-a': new AutoModel(), 'model-b': new AutoModel() },
+    });
+    const error = await new Runner({ modelProvider: provider, tracingDisabled: true })
+      .run(new Agent({ name: 'Lost', model: 'model-c' }), 'hi')
+      .catch((e) => e);
+    assert.ok(error instanceof UnknownModelNameError);
+    assert.equal(error.modelName, 'model-c');
+    assert.deepEqual(error.knownNames, ['model-a', 'model-b']);
+    assert.equal(
+      error.message,
+      'ScriptedModelProvider has no model named "model-c" and no fallback; it routes "model-a", "model-b".',
+    );
+    assert.deepEqual(Object.keys(error), ['modelName', 'knownNames', 'name']);
+    assert.throws(() => provider.getModel(), (e: unknown) => {
+      assert.ok(e instanceof UnknownModelNameError);
+      assert.equal(e.modelName, undefined);
+      assert.match(e.message, /no fallback for an agent without a model name/);
+      return true;
+    });
+    const empty = new ScriptedModelProvider({ models: {} });
+    assert.throws(() => empty.getModel('x'), /it routes no names/);
+    empty.acknowledgeFailures();
+    assert.equal(provider.failures.length, 2);
+    assert.throws(() => provider.assertNoUnexpectedCalls(), DoubleFailuresError);
+    await assert.rejects(() => provider[Symbol.asyncDispose](), AggregateError);
+    provider.acknowledgeFailures();
+    provider.assertNoUnexpectedCalls();
+  });
+
+  test('assertComplete checks every routed double and reports all problems', async () => {
+    const provider = new ScriptedModelProvider({
+      models: {
+        unused: new ScriptedModel([[assistantMessage('never')]]),
+        auto: new AutoModel(),
+        plain: { getResponse: () => Promise.reject(new Error('unused')) } as unknown as Model,
+      },
+    });
+    await assert.rejects(() => provider.assertComplete(), (error: unknown) => {
+      assert.ok(error instanceof AggregateError);
+      assert.equal(error.errors.length, 2);
+      assert.ok(error.errors[0] instanceof UnconsumedModelStepsError);
+      assert.ok(error.errors[1] instanceof AutoModelIncompleteError);
+      assert.match(error.message, /^2 routed models failed their teardown checks/);
+      return true;
+    });
+    const single = new ScriptedModelProvider({ models: { one: new AutoModel() } });
+    await assert.rejects(() => single.assertComplete(), AutoModelIncompleteError);
+    await assert.rejects(() => single[Symbol.asyncDispose](), AutoModelIncompleteError);
+  });
+
+  test('routed async-disposable doubles are awaited', async () => {
+    const seen: string[] = [];
+    const asyncDouble = {
+      getResponse: () => Promise.reject(new Error('unused')),
+      getStreamedResponse: () => {
+        throw new Error('unused');
+      },
+      [Symbol.asyncDispose]: async () => {
+        seen.push('async');
+      },
+    } as unknown as Model;
+    const provider = new ScriptedModelProvider({ models: { a: asyncDouble } });
+    await provider.assertComplete();
+    assert.deepEqual(seen, ['async']);
+  });
+
+  test('works as the default model provider', async () => {
+    const provider = new ScriptedModelProvider({
+      models: {
+        'default-test-model': new ScriptedModel([[assistantMessage('Default provider.')]]),
+      },
+    });
+    setDefaultModelProvider(provider);
+    try {
+      const result = await new Runner({ tracingDisabled: true }).run(
+        new Agent({ name: 'Defaulted', model: 'default-test-model' }),
+        'hi',
+      );
+      assert.equal(result.finalOutput, 'Default provider.');
+    } finally {
+      setDefaultModelProvider(undefined as never);
+    }
+    await provider.assertComplete();
+  });
+});
