@@ -33,12 +33,15 @@ export interface GenerateSchemaValueOptions {
 }
 
 class Failure extends Error {
-  constructor(
-    readonly reason: SchemaValueFailureReason,
-    readonly schemaPath: string,
-    message: string,
-  ) {
+  readonly reason: SchemaValueFailureReason;
+  readonly schemaPath: string;
+  override readonly name: 'SchemaValueFailure';
+
+  constructor(reason: SchemaValueFailureReason, schemaPath: string, message: string) {
     super(message);
+    this.reason = reason;
+    this.schemaPath = schemaPath;
+    this.name = 'SchemaValueFailure';
   }
 }
 

@@ -100,7 +100,7 @@ export class AutoModelValueError extends Error {
   /** Why. */
   readonly reason: AutoModelValueFailureReason;
   /** Always `'AutoModelValueError'`. */
-  override readonly name = 'AutoModelValueError';
+  override readonly name: 'AutoModelValueError';
 
   /** Builds the error from its fields. */
   constructor(options: AutoModelValueErrorOptions) {
@@ -116,6 +116,7 @@ export class AutoModelValueError extends Error {
     this.toolName = options.name;
     this.schemaPath = options.schemaPath;
     this.reason = options.reason;
+    this.name = 'AutoModelValueError';
   }
 }
 
@@ -142,7 +143,7 @@ export class AutoModelBudgetExceededError extends Error {
   /** The budget. */
   readonly maxCalls: number;
   /** Always `'AutoModelBudgetExceededError'`. */
-  override readonly name = 'AutoModelBudgetExceededError';
+  override readonly name: 'AutoModelBudgetExceededError';
 
   /** Reports call `callIndex` over a budget of `maxCalls`. */
   constructor(callIndex: number, maxCalls: number) {
@@ -151,6 +152,7 @@ export class AutoModelBudgetExceededError extends Error {
     );
     this.callIndex = callIndex;
     this.maxCalls = maxCalls;
+    this.name = 'AutoModelBudgetExceededError';
   }
 }
 
@@ -174,7 +176,7 @@ export class AutoModelIncompleteError extends Error {
   /** The offered and selected function tools that were never called. */
   readonly uncalledTools: readonly string[];
   /** Always `'AutoModelIncompleteError'`. */
-  override readonly name = 'AutoModelIncompleteError';
+  override readonly name: 'AutoModelIncompleteError';
 
   /** Reports the calls made and the tools left uncalled. */
   constructor(calls: number, uncalledTools: readonly string[]) {
@@ -187,5 +189,6 @@ export class AutoModelIncompleteError extends Error {
     );
     this.calls = calls;
     this.uncalledTools = Object.freeze([...uncalledTools]);
+    this.name = 'AutoModelIncompleteError';
   }
 }

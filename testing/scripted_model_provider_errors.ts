@@ -29,7 +29,7 @@ export class UnknownModelNameError extends Error {
   /** The names the provider routes. */
   readonly knownNames: readonly string[];
   /** Always `'UnknownModelNameError'`. */
-  override readonly name = 'UnknownModelNameError';
+  override readonly name: 'UnknownModelNameError';
 
   /** Reports `modelName` against the `knownNames`. */
   constructor(modelName: string | undefined, knownNames: readonly string[]) {
@@ -43,5 +43,6 @@ export class UnknownModelNameError extends Error {
     );
     this.modelName = modelName;
     this.knownNames = Object.freeze([...knownNames]);
+    this.name = 'UnknownModelNameError';
   }
 }
