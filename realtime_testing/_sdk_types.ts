@@ -9,6 +9,8 @@
  */
 
 import type {
+  OpenAIRealtimeWebSocketOptions,
+  RealtimeAudioFormat,
   RealtimeClientMessage,
   RealtimeItem,
   RealtimeSessionConfig,
@@ -60,3 +62,21 @@ export type SdkRealtimeItem = RealtimeItem;
  * @internal
  */
 export type SdkTransportToolCallEvent = TransportToolCallEvent;
+/**
+ * The SDK's `RealtimeAudioFormat`.
+ *
+ * @internal
+ */
+export type SdkRealtimeAudioFormat = RealtimeAudioFormat;
+/**
+ * The SDK's `OpenAIRealtimeWebSocketOptions`.
+ *
+ * @internal
+ */
+export type SdkOpenAIRealtimeWebSocketOptions = OpenAIRealtimeWebSocketOptions;
+/**
+ * The `createWebSocket` option of the SDK's `OpenAIRealtimeWebSocket`.
+ *
+ * @internal
+ */
+export type SdkCreateWebSocket = NonNullable<OpenAIRealtimeWebSocketOptions['createWebSocket']>;
