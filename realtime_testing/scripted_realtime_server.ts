@@ -384,7 +384,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     | { fault: 'duplicateServerEvent'; type: string }
   > = [];
   #nextOrder = 1;
-  #ids = 0;
+  readonly #ids = new Map<string, number>();
   #connectionWaiters: Array<{ index: number; resolve: () => void }> = [];
   [PAUSED] = false;
 
@@ -399,7 +399,11 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       );
     internals.set(this, {
       current: () => this.#current(),
-      nextId: (prefix) => `${prefix}_${++this.#ids}`,
+      nextId: (prefix) => {
+        const next = (this.#ids.get(prefix) ?? 0) + 1;
+        this.#ids.set(prefix, next);
+        return `${prefix}_${next}`;
+      },
       conversation: (connection) => {
         let state = this.#conversations.get(connection);
         if (state === undefined) {
@@ -741,7 +745,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       }
     }
     const prepared = snapshotValue(event);
-    if (prepared.event_id === undefined) prepared.event_id = `event_${++this.#ids}`;
+    if (prepared.event_id === undefined) prepared.event_id = internalsOf(this).nextId('event');
     try {
       JSON.stringify(prepared);
     } catch {
