@@ -99,6 +99,9 @@ export type {
   RealtimeServerEvent,
   RealtimeSessionToolPayload,
   RealtimeSessionUpdatePayload,
+  RealtimeTranscript,
+  RealtimeTranscriptConnection,
+  RealtimeTranscriptEntry,
   RecordedRealtimeClientEvent,
   RecordedRealtimeConnection,
   ScriptedRealtimeServerOptions,
@@ -107,6 +110,12 @@ export type {
   ScriptedServerTransportOptions,
   SendServerEventOptions,
 } from './scripted_realtime_server_types.ts';
+export {
+  parseRealtimeTranscript,
+  RealtimeTranscriptRecorder,
+  replayRealtimeTranscript,
+  serializeRealtimeTranscript,
+} from './realtime_transcript.ts';
 export {
   assistantAnswers,
   type AssistantAnswersOptions,

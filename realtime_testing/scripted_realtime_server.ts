@@ -62,6 +62,8 @@ type StoredEvent = {
 interface Expectation {
   readonly order: number;
   readonly type: RealtimeClientEventType;
+  /** Replay's check: any type; returns the failure, or undefined to accept. */
+  readonly check?: (event: StoredEvent) => unknown;
   // deno-lint-ignore no-explicit-any
   readonly matcher: RealtimeClientEventMatcher<any> | undefined;
   readonly resolve: (event: never) => void;
@@ -297,6 +299,13 @@ export interface ServerInternals {
   nextId(prefix: string): string;
   /** Per-connection conversation state the builders share. */
   conversation(connection: ServerConnection): ConversationState;
+  /** Expects the next client event whatever its type; `check` returns a failure or undefined. */
+  // deno-lint-ignore no-explicit-any
+  expectAny(check: (event: StoredEvent) => unknown): Promise<Record<string, any>>;
+  /** Whether `type` is in `ignoreClientEvents`. */
+  isIgnored(type: string): boolean;
+  /** The live connection with `index`, once it exists. */
+  connection(index: number): Promise<ServerConnection>;
 }
 
 /** What the builders remember about one connection's conversation. */
@@ -411,6 +420,12 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
           this.#conversations.set(connection, state);
         }
         return state;
+      },
+      expectAny: (check) => this.#expect('*' as RealtimeClientEventType, undefined, check).promise,
+      isIgnored: (type) => this.#ignored.has(type),
+      connection: async (index) => {
+        await this.waitForConnection(index);
+        return this.#connections[index];
       },
     });
   }
@@ -777,6 +792,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
   #expect<T extends RealtimeClientEventType>(
     type: T,
     matcher: RealtimeClientEventMatcher<T> | undefined,
+    check?: (event: StoredEvent) => unknown,
   ): Registered<RealtimeClientEventFor<T>> {
     if (this.#ignored.has(type)) {
       throw new TypeError(
@@ -786,7 +802,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     const order = this.#nextOrder++;
     const buffered = this.#unconsumed.shift();
     if (buffered !== undefined) {
-      const verdict = this.#judge({ type, matcher }, buffered);
+      const verdict = this.#judge({ type, matcher, check }, buffered);
       return {
         pending: false,
         promise: verdict === undefined
@@ -799,6 +815,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
         order,
         type,
         matcher,
+        check,
         resolve: resolve as (event: never) => void,
         reject,
       });
@@ -808,17 +825,24 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
 
   /** Undefined when accepted, else the (recorded) failure. */
   #judge(
-    // deno-lint-ignore no-explicit-any
-    expectation: { readonly type: RealtimeClientEventType; readonly matcher?: any },
+    expectation: {
+      readonly type: RealtimeClientEventType;
+      readonly matcher?: RealtimeClientEventMatcher<never>;
+      readonly check?: (event: StoredEvent) => unknown;
+    },
     stored: StoredEvent,
   ): unknown {
+    if (expectation.check !== undefined) {
+      const failure = expectation.check(stored);
+      return failure === undefined ? undefined : this.#failures.raise(failure);
+    }
     if (expectation.type !== stored.type) {
       return this.#failures.raise(new UnexpectedRealtimeClientEventError(expectation.type, stored));
     }
     if (expectation.matcher === undefined) return undefined;
     let result: boolean | void;
     try {
-      result = expectation.matcher(snapshotValue(stored.event));
+      result = expectation.matcher(snapshotValue(stored.event) as never);
     } catch (thrown) {
       return this.#failures.raise(thrown);
     }

@@ -514,3 +514,66 @@ export type ScriptedRealtimeServerOptions = {
    */
   ignoreClientEvents?: readonly RealtimeClientEventType[];
 };
+
+/**
+ * One recorded frame of a transcript: a client event the SDK sent, or a
+ * server event it received, in the order they crossed the socket.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTranscriptEntry } from 'scripted-agents/realtime_testing';
+ *
+ * const entry: RealtimeTranscriptEntry = {
+ *   direction: 'server',
+ *   event: { type: 'session.created', event_id: 'event_1', session: {} },
+ * };
+ * ```
+ */
+export type RealtimeTranscriptEntry = {
+  direction: 'client' | 'server';
+  // deno-lint-ignore no-explicit-any
+  event: Record<string, any>;
+};
+
+/**
+ * One recorded connection: its URL (credentials redacted), its frames, and
+ * how it closed.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTranscriptConnection } from 'scripted-agents/realtime_testing';
+ *
+ * const connection: RealtimeTranscriptConnection = {
+ *   url: 'wss://api.openai.com/v1/realtime?model=gpt-realtime',
+ *   entries: [],
+ *   close: { code: 1000, reason: '', by: 'client' },
+ * };
+ * ```
+ */
+export type RealtimeTranscriptConnection = {
+  url: string;
+  entries: RealtimeTranscriptEntry[];
+  /** The close the client saw, or `null` if the recording ended first. */
+  close: { code: number; reason: string; by: 'client' | 'server' } | null;
+};
+
+/**
+ * A recorded Realtime session at the wire (a JSON document). Credentials are
+ * never written.
+ *
+ * @example
+ * ```ts
+ * import type { RealtimeTranscript } from 'scripted-agents/realtime_testing';
+ *
+ * const transcript: RealtimeTranscript = {
+ *   format: 'scripted-agents/realtime-transcript',
+ *   version: 1,
+ *   connections: [],
+ * };
+ * ```
+ */
+export type RealtimeTranscript = {
+  format: 'scripted-agents/realtime-transcript';
+  version: 1;
+  connections: RealtimeTranscriptConnection[];
+};
