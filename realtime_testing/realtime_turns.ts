@@ -361,7 +361,13 @@ function responseObject(responseId: string, modality: 'audio' | 'text', status: 
  * await session.connect({ apiKey: 'test' });
  * const events = await assistantAnswers(server, { text: 'Hello!' });
  * assert.equal(events.at(-1)?.type, 'response.done');
- * assert.equal(session.history[0].type === 'message' && session.history[0].status, 'completed');
+ * assert.deepEqual(session.history[0], {
+ *   itemId: 'item_1',
+ *   type: 'message',
+ *   role: 'assistant',
+ *   status: 'completed',
+ *   content: [{ type: 'output_text', text: 'Hello!' }],
+ * });
  * session.close();
  * await server.settled();
  * ```
