@@ -248,7 +248,7 @@ export function parseRealtimeTranscript(text: string): RealtimeTranscript {
  *   },
  * }).catch((error) => {
  *   // The SDK adds an event_id to response.create: the replay reports the drift.
- *   assert.match(error.diff, /\+ {4}"event_id": "agents_js_response_create_1"/);
+ *   assert.match(error.diff, /\+ {3}"event_id": "agents_js_response_create_1"/);
  *   server.acknowledgeFailures();
  * });
  * transport.close();

@@ -106,12 +106,13 @@ export class ServerConnection implements FakeSocketPeer {
     this.url = url;
     this.apiKey = apiKey;
     this.socket = new FakeWebSocket(url, this);
-    // Events start flowing once the client has listened: a socket opens in a
-    // later task, after the code that created it has attached its listeners.
+    // Events start flowing once the client listens for `open`: a real socket
+    // opens in a later task, after the code that created it (and any wrapper
+    // of the factory) has attached its listeners.
     const add = this.socket.addEventListener.bind(this.socket);
     this.socket.addEventListener = (...args: Parameters<EventTarget['addEventListener']>) => {
       add(...args);
-      this.#start();
+      if (args[0] === 'open') this.#start();
     };
   }
 

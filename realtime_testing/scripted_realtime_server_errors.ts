@@ -311,7 +311,7 @@ export class RealtimeServerNotConnectedError extends Error {
  *   expected: { type: 'response.create' },
  *   actual: { type: 'response.cancel' },
  * });
- * assert.match(error.diff, /- {2}"type": "response.create"/);
+ * assert.match(error.diff, /- {3}"type": "response.create"/);
  * ```
  */
 export class RealtimeTranscriptDriftError extends Error {
@@ -392,12 +392,12 @@ function lineDiff(expected: unknown, actual: unknown): string {
       out.push(`  ${a[i]}`);
       i++;
       j++;
-    } else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) {
-      out.push(`+ ${b[j]}`);
-      j++;
-    } else {
+    } else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
       out.push(`- ${a[i]}`);
       i++;
+    } else {
+      out.push(`+ ${b[j]}`);
+      j++;
     }
   }
   if (expected === undefined) out.unshift('- (nothing recorded)');
