@@ -190,14 +190,15 @@ export function parseRealtimeTranscript(text: string): RealtimeTranscript {
     );
   }
   const connections = document.connections;
-  const valid = Array.isArray(connections) && connections.every((c) =>
-    typeof c === 'object' && c !== null && typeof c.url === 'string' &&
-    Array.isArray(c.entries) &&
-    c.entries.every((e) =>
-      (e?.direction === 'client' || e?.direction === 'server') &&
-      typeof e.event === 'object' && e.event !== null && typeof e.event.type === 'string'
-    )
-  );
+  const valid = Array.isArray(connections) &&
+    connections.every((c) =>
+      typeof c === 'object' && c !== null && typeof c.url === 'string' &&
+      Array.isArray(c.entries) &&
+      c.entries.every((e) =>
+        (e?.direction === 'client' || e?.direction === 'server') &&
+        typeof e.event === 'object' && e.event !== null && typeof e.event.type === 'string'
+      )
+    );
   if (!valid) {
     throw new InvalidRealtimeTranscriptError(
       'malformed',
@@ -295,6 +296,8 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.keys(value).sort().map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+    Object.keys(value).sort().map((
+      key,
+    ) => [key, sortKeys((value as Record<string, unknown>)[key])]),
   );
 }

@@ -64,8 +64,8 @@ export type HandshakeOptions = {
 };
 
 /**
- * The usual start of a session: waits for the client's first
- * `session.update` on the current connection, sends `session.created`, lets
+ * The usual start of a session: waits for a connection (when none is open)
+ * and for the client's first `session.update` on it, sends `session.created`, lets
  * the SDK answer it (it sends its tracing `session.update`), then sends
  * `session.updated` echoing everything the client configured, with the API's
  * turn-detection defaults filled in. Resolves with `[created, updated]`.
@@ -89,6 +89,8 @@ export async function handshake(
   server: ScriptedRealtimeServer,
   options: HandshakeOptions = {},
 ): Promise<RealtimeServerEvent[]> {
+  // The scenario usually starts before the application connects.
+  if (internalsOf(server).current() === undefined) await server.waitForConnection();
   const connection = connectionOf(server, 'perform the handshake');
   while (!connection.received.some((e) => e.type === 'session.update')) {
     if (!connection.live) throw new RealtimeServerNotConnectedError('perform the handshake');
@@ -721,7 +723,9 @@ export async function userInterrupts(
     }),
   ];
   if (open !== undefined) {
-    sent.push(...await sendAll(server, finishEvents(open, 'cancelled', undefined, 'turn_detected')));
+    sent.push(
+      ...await sendAll(server, finishEvents(open, 'cancelled', undefined, 'turn_detected')),
+    );
     const truncate = connection.received.findLast((e) =>
       e.type === 'conversation.item.truncate' && e.event.item_id === open.itemId
     );

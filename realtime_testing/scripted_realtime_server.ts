@@ -512,7 +512,9 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     try {
       const connection = this.#current();
       const prepared = this.#prepare(event, options);
-      if (connection === undefined) throw new RealtimeServerNotConnectedError('send a server event');
+      if (connection === undefined) {
+        throw new RealtimeServerNotConnectedError('send a server event');
+      }
       const sent: Promise<void>[] = [this.#enqueueMessage(connection, prepared)];
       const duplicate = this.#takeFault('duplicateServerEvent', prepared.type);
       if (duplicate) sent.push(this.#enqueueMessage(connection, prepared));

@@ -378,7 +378,10 @@ function pretty(value: unknown): string[] {
 function lineDiff(expected: unknown, actual: unknown): string {
   const a = pretty(expected);
   const b = pretty(actual);
-  const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array(b.length + 1).fill(0));
+  const lcs: number[][] = Array.from(
+    { length: a.length + 1 },
+    () => new Array(b.length + 1).fill(0),
+  );
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);

@@ -164,7 +164,11 @@ export type RealtimeClientEventMap = {
     previous_item_id?: string | null;
     item: RealtimeClientItem;
   };
-  'conversation.item.delete': { type: 'conversation.item.delete'; event_id?: string; item_id: string };
+  'conversation.item.delete': {
+    type: 'conversation.item.delete';
+    event_id?: string;
+    item_id: string;
+  };
   'conversation.item.retrieve': {
     type: 'conversation.item.retrieve';
     event_id?: string;
@@ -177,7 +181,11 @@ export type RealtimeClientEventMap = {
     content_index: number;
     audio_end_ms: number;
   };
-  'input_audio_buffer.append': { type: 'input_audio_buffer.append'; event_id?: string; audio: string };
+  'input_audio_buffer.append': {
+    type: 'input_audio_buffer.append';
+    event_id?: string;
+    audio: string;
+  };
   'input_audio_buffer.commit': { type: 'input_audio_buffer.commit'; event_id?: string };
   'input_audio_buffer.clear': { type: 'input_audio_buffer.clear'; event_id?: string };
   'response.create': {

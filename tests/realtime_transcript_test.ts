@@ -78,7 +78,12 @@ describe('realtime transcripts', () => {
       connections: [{ url: 'wss://x', entries: [], close: null }],
     };
     assert.deepEqual(parseRealtimeTranscript(serializeRealtimeTranscript(transcript)), transcript);
-    const reasons = ['nope', '{"format":"other"}', JSON.stringify({ ...transcript, version: 2 }), '{"format":"scripted-agents/realtime-transcript","version":1,"connections":[{}]}']
+    const reasons = [
+      'nope',
+      '{"format":"other"}',
+      JSON.stringify({ ...transcript, version: 2 }),
+      '{"format":"scripted-agents/realtime-transcript","version":1,"connections":[{}]}',
+    ]
       .map((text) => {
         try {
           parseRealtimeTranscript(text);

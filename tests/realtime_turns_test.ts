@@ -257,7 +257,9 @@ describe('turn builders: every event parses through the real transport', () => {
       name: 'lookup_order',
       output: 'Order 123 has shipped.',
     }]);
-    assert.ok(sessionEvents.includes('agent_tool_start') && sessionEvents.includes('agent_tool_end'));
+    assert.ok(
+      sessionEvents.includes('agent_tool_start') && sessionEvents.includes('agent_tool_end'),
+    );
     await close();
   });
 

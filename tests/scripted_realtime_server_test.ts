@@ -136,7 +136,12 @@ describe('ScriptedRealtimeServer: expectations', () => {
     assert.ok(wrong instanceof UnexpectedRealtimeClientEventError);
     assert.deepEqual(
       { ...wrong },
-      { eventIndex: 0, expectedType: 'response.create', actualType: 'session.update', name: wrong.name },
+      {
+        eventIndex: 0,
+        expectedType: 'response.create',
+        actualType: 'session.update',
+        name: wrong.name,
+      },
     );
     const rejected = server.expectClientEvent('conversation.item.create', () => false);
     session.sendMessage('Hi');
