@@ -117,11 +117,13 @@ export {
   serializeRealtimeTranscript,
 } from './realtime_transcript.ts';
 export {
+  acknowledgeClientItems,
   assistantAnswers,
   type AssistantAnswersOptions,
   assistantCallsTool,
   type AssistantCallsToolOptions,
   completeResponse,
+  type CompleteResponseOptions,
   handshake,
   type HandshakeOptions,
   type RateLimitsOptions,

@@ -1,5 +1,6 @@
 /**
- * Turn builders for `ScriptedRealtimeServer`: each sends the complete server
+ * Turn builders for `ScriptedRealtimeServer`. Each waits for the first
+ * connection if the application has not connected yet, then sends the complete server
  * event sequence the Realtime API sends for one kind of turn, with
  * deterministic ids, and resolves with the events it sent (in order) once the
  * client's socket has dispatched them, so a test says what happens instead of
@@ -26,8 +27,20 @@ import type { RealtimeServerEvent } from './scripted_realtime_server_types.ts';
 /** PCM16 at 24 kHz: 48 bytes per millisecond of audio. */
 const BYTES_PER_MS = 48;
 
-function connectionOf(server: ScriptedRealtimeServer, operation: string): ServerConnection {
-  const connection = internalsOf(server).current();
+/**
+ * The live connection. Before the first connection exists, waits for it: the
+ * scenario usually starts before the application connects. After that, a
+ * missing live connection is an error.
+ */
+async function connectionOf(
+  server: ScriptedRealtimeServer,
+  operation: string,
+): Promise<ServerConnection> {
+  const inner = internalsOf(server);
+  if (inner.current() === undefined && server.connections.length === 0) {
+    await server.waitForConnection(0);
+  }
+  const connection = inner.current();
   if (connection === undefined) throw new RealtimeServerNotConnectedError(operation);
   return connection;
 }
@@ -64,8 +77,8 @@ export type HandshakeOptions = {
 };
 
 /**
- * The usual start of a session: waits for a connection (when none is open)
- * and for the client's first `session.update` on it, sends `session.created`, lets
+ * The usual start of a session: waits for the client's first
+ * `session.update` on the current connection, sends `session.created`, lets
  * the SDK answer it (it sends its tracing `session.update`), then sends
  * `session.updated` echoing everything the client configured, with the API's
  * turn-detection defaults filled in. Resolves with `[created, updated]`.
@@ -89,9 +102,7 @@ export async function handshake(
   server: ScriptedRealtimeServer,
   options: HandshakeOptions = {},
 ): Promise<RealtimeServerEvent[]> {
-  // The scenario usually starts before the application connects.
-  if (internalsOf(server).current() === undefined) await server.waitForConnection();
-  const connection = connectionOf(server, 'perform the handshake');
+  const connection = await connectionOf(server, 'perform the handshake');
   while (!connection.received.some((e) => e.type === 'session.update')) {
     if (!connection.live) throw new RealtimeServerNotConnectedError('perform the handshake');
     await connection.nextReceive();
@@ -210,7 +221,7 @@ export async function userSpeaks(
   server: ScriptedRealtimeServer,
   options: UserSpeaksOptions = {},
 ): Promise<RealtimeServerEvent[]> {
-  const connection = connectionOf(server, 'send a user turn');
+  const connection = await connectionOf(server, 'send a user turn');
   const inner = internalsOf(server);
   const conversation = inner.conversation(connection);
   const itemId = options.itemId ?? inner.nextId('item');
@@ -268,14 +279,27 @@ export async function userSpeaks(
 
 /** Whether the client sent a `type` event for `itemId` that is not answered yet. */
 function asked(connection: ServerConnection, type: string, itemId: string): boolean {
-  const answered = ANSWERED.get(connection) ?? new Set<number>();
-  ANSWERED.set(connection, answered);
   const found = connection.received.find((e) =>
-    e.type === type && e.event.item_id === itemId && !answered.has(e.index)
+    e.type === type && e.event.item_id === itemId && !answeredSet(connection).has(e.index)
   );
-  if (found === undefined) return false;
-  answered.add(found.index);
+  return found !== undefined && claim(connection, found.index);
+}
+
+/** Marks the client event at `index` answered; false if it already was. */
+function claim(connection: ServerConnection, index: number): boolean {
+  const answered = answeredSet(connection);
+  if (answered.has(index)) return false;
+  answered.add(index);
   return true;
+}
+
+function answeredSet(connection: ServerConnection): Set<number> {
+  let answered = ANSWERED.get(connection);
+  if (answered === undefined) {
+    answered = new Set<number>();
+    ANSWERED.set(connection, answered);
+  }
+  return answered;
 }
 const ANSWERED = new WeakMap<ServerConnection, Set<number>>();
 
@@ -378,7 +402,7 @@ export async function assistantAnswers(
   server: ScriptedRealtimeServer,
   options: AssistantAnswersOptions,
 ): Promise<RealtimeServerEvent[]> {
-  const connection = connectionOf(server, 'send an assistant turn');
+  const connection = await connectionOf(server, 'send an assistant turn');
   const inner = internalsOf(server);
   const conversation = inner.conversation(connection);
   const modality: 'audio' | 'text' = options.text !== undefined ? 'text' : 'audio';
@@ -509,8 +533,9 @@ function usageOf(usage?: { input_tokens: number; output_tokens: number }) {
 }
 
 /**
- * Completes the response a `complete: false` {@linkcode assistantAnswers}
- * left open, with `status: 'completed'`. Resolves with the events sent.
+ * Finishes the response a `complete: false` {@linkcode assistantAnswers}
+ * left open, as `completed` (default) or `cancelled`. Resolves with the
+ * events sent.
  *
  * @example
  * ```ts
@@ -533,16 +558,49 @@ function usageOf(usage?: { input_tokens: number; output_tokens: number }) {
  */
 export async function completeResponse(
   server: ScriptedRealtimeServer,
+  options: CompleteResponseOptions = {},
 ): Promise<RealtimeServerEvent[]> {
-  const conversation = conversationOf(server, 'complete a response');
+  const conversation = await conversationOf(server, 'complete a response');
   const open = conversation.openResponse;
   if (open === undefined) throw new TypeError('ScriptedRealtimeServer: no response is open.');
   conversation.openResponse = undefined;
-  return await sendAll(server, finishEvents(open, 'completed'));
+  const status = options.status ?? 'completed';
+  return await sendAll(
+    server,
+    finishEvents(
+      open,
+      status,
+      undefined,
+      status === 'cancelled' ? options.reason ?? 'client_cancelled' : undefined,
+    ),
+  );
 }
 
-function conversationOf(server: ScriptedRealtimeServer, operation: string): ConversationState {
-  return internalsOf(server).conversation(connectionOf(server, operation));
+/**
+ * Options of {@linkcode completeResponse}.
+ *
+ * @example
+ * ```ts
+ * import type { CompleteResponseOptions } from 'scripted-agents/realtime_testing';
+ *
+ * const cancelled: CompleteResponseOptions = { status: 'cancelled' };
+ * ```
+ */
+export type CompleteResponseOptions = {
+  /**
+   * `'completed'` (default), or `'cancelled'` for a response the client
+   * cancelled (`response.cancel`): its item ends `incomplete`.
+   */
+  status?: 'completed' | 'cancelled';
+  /** The `status_details.reason` of a cancelled response (default `'client_cancelled'`). */
+  reason?: string;
+};
+
+async function conversationOf(
+  server: ScriptedRealtimeServer,
+  operation: string,
+): Promise<ConversationState> {
+  return internalsOf(server).conversation(await connectionOf(server, operation));
 }
 
 /**
@@ -610,7 +668,7 @@ export async function assistantCallsTool(
   server: ScriptedRealtimeServer,
   options: AssistantCallsToolOptions,
 ): Promise<RealtimeServerEvent[]> {
-  const connection = connectionOf(server, 'send a tool call');
+  const connection = await connectionOf(server, 'send a tool call');
   const inner = internalsOf(server);
   const conversation = inner.conversation(connection);
   const responseId = options.responseId ?? inner.nextId('resp');
@@ -709,7 +767,7 @@ export async function userInterrupts(
   server: ScriptedRealtimeServer,
   options: UserInterruptsOptions = {},
 ): Promise<RealtimeServerEvent[]> {
-  const connection = connectionOf(server, 'interrupt');
+  const connection = await connectionOf(server, 'interrupt');
   const inner = internalsOf(server);
   const conversation = inner.conversation(connection);
   const open = conversation.openResponse;
@@ -811,7 +869,7 @@ export async function responseFails(
   server: ScriptedRealtimeServer,
   options: ResponseFailsOptions = {},
 ): Promise<RealtimeServerEvent[]> {
-  const connection = connectionOf(server, 'send an error');
+  const connection = await connectionOf(server, 'send an error');
   const eventId = options.eventId !== undefined
     ? options.eventId
     : connection.received.findLast((e) => e.type === 'response.create')?.event.event_id ?? null;
@@ -868,6 +926,7 @@ export async function rateLimitsUpdated(
   server: ScriptedRealtimeServer,
   options: RateLimitsOptions = {},
 ): Promise<RealtimeServerEvent[]> {
+  await connectionOf(server, 'send rate limits');
   const requests = options.requests ?? { limit: 1000, remaining: 999, resetSeconds: 60 };
   const tokens = options.tokens ?? { limit: 40000, remaining: 39000, resetSeconds: 60 };
   return [
@@ -889,4 +948,65 @@ export async function rateLimitsUpdated(
       ],
     }),
   ];
+}
+
+/**
+ * The API's confirmation of the items the client created: for every
+ * `conversation.item.create` the current connection received that no earlier
+ * call confirmed, `conversation.item.added` and `conversation.item.done` with
+ * the item (given an id `item_N` if it had none) and its `previous_item_id`
+ * (the one the client asked for, else the last item of the conversation).
+ * Resolves with the events sent.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+ * import { acknowledgeClientItems, ScriptedRealtimeServer } from 'scripted-agents/realtime_testing';
+ *
+ * const server = new ScriptedRealtimeServer({
+ *   ignoreClientEvents: ['session.update', 'conversation.item.create', 'response.create'],
+ * });
+ * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
+ *   transport: server.transport(),
+ * });
+ * await session.connect({ apiKey: 'test' });
+ * session.sendMessage('Hello');
+ * const events = await acknowledgeClientItems(server);
+ * assert.deepEqual(events.map((e) => e.type), ['conversation.item.added', 'conversation.item.done']);
+ * assert.equal(session.history[0].itemId, 'item_1');
+ * session.close();
+ * await server.settled();
+ * ```
+ */
+export async function acknowledgeClientItems(
+  server: ScriptedRealtimeServer,
+): Promise<RealtimeServerEvent[]> {
+  const connection = await connectionOf(server, 'acknowledge client items');
+  const inner = internalsOf(server);
+  const conversation = inner.conversation(connection);
+  const events: RealtimeServerEvent[] = [];
+  for (const received of connection.received) {
+    if (received.type !== 'conversation.item.create') continue;
+    if (!claim(connection, received.index)) continue;
+    const request = received.event;
+    const item = {
+      ...request.item,
+      id: typeof request.item?.id === 'string' ? request.item.id : inner.nextId('item'),
+      object: 'realtime.item',
+      status: request.item?.status ?? 'completed',
+    };
+    const previous = typeof request.previous_item_id === 'string' &&
+        request.previous_item_id !== 'root'
+      ? request.previous_item_id
+      : request.previous_item_id === 'root'
+      ? null
+      : conversation.lastItemId;
+    if (request.previous_item_id === undefined) conversation.lastItemId = item.id;
+    events.push(
+      { type: 'conversation.item.added', previous_item_id: previous, item },
+      { type: 'conversation.item.done', previous_item_id: previous, item },
+    );
+  }
+  return await sendAll(server, events);
 }

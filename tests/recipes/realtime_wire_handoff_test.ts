@@ -1,0 +1,77 @@
+// Recipe "Test a handoff between Realtime agents at the wire": the model calls
+// the handoff tool; the SDK switches agents, reconfigures the session with the
+// new agent's instructions and tools, answers the call and asks for a new
+// response, all as client events on the socket.
+import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+import {
+  assistantCallsTool,
+  handshake,
+  ScriptedRealtimeServer,
+} from 'scripted-agents/realtime_testing';
+import assert from 'node:assert/strict';
+import test from 'node:test';
+
+test('hands the caller over to the billing agent', async () => {
+  const billing = new RealtimeAgent({
+    name: 'Billing',
+    instructions: 'You handle billing questions.',
+  });
+  const triage = new RealtimeAgent({
+    name: 'Triage',
+    instructions: 'Route the caller to the right agent.',
+    handoffs: [billing],
+  });
+  const server = new ScriptedRealtimeServer();
+  const session = new RealtimeSession(triage, { transport: server.transport() });
+  const handoffs: string[] = [];
+  session.on('agent_handoff', (_context, from, to) => handoffs.push(`${from.name} -> ${to.name}`));
+
+  await server.runScenario({
+    signal: AbortSignal.timeout(5_000),
+    scenario: async ({ expectClientEvent }) => {
+      await expectClientEvent('session.update', (event) => {
+        assert.equal(event.session.instructions, 'Route the caller to the right agent.');
+        assert.deepEqual(
+          event.session.tools?.map((tool) => tool.type === 'function' && tool.name),
+          [
+            'transfer_to_Billing',
+          ],
+        );
+      });
+      await handshake(server);
+      await expectClientEvent('session.update', (event) => {
+        assert.deepEqual(event.session, { type: 'realtime', tracing: 'auto' });
+      });
+
+      await assistantCallsTool(server, {
+        name: 'transfer_to_Billing',
+        arguments: {},
+        callId: 'call_handoff',
+      });
+      // The new agent's configuration goes out before the call is answered.
+      await expectClientEvent('session.update', (event) => {
+        assert.equal(event.session.instructions, 'You handle billing questions.');
+        assert.deepEqual(event.session.tools, []);
+      });
+      await expectClientEvent('conversation.item.create', (event) => {
+        assert.deepEqual(event.item, {
+          type: 'function_call_output',
+          call_id: 'call_handoff',
+          output: JSON.stringify({ assistant: 'Billing' }),
+        });
+      });
+      await expectClientEvent('response.create');
+    },
+    exercise: async () => {
+      const handedOff = new Promise((resolve) => session.once('agent_handoff', resolve));
+      await session.connect({ apiKey: 'test' });
+      await handedOff;
+    },
+  });
+
+  assert.deepEqual(handoffs, ['Triage -> Billing']);
+  assert.equal(session.currentAgent.name, 'Billing');
+  session.close();
+  await server.settled();
+  server.assertComplete();
+});
