@@ -104,7 +104,9 @@ export async function handshake(
 ): Promise<RealtimeServerEvent[]> {
   const connection = await connectionOf(server, 'perform the handshake');
   while (!connection.received.some((e) => e.type === 'session.update')) {
-    if (!connection.live) throw new RealtimeServerNotConnectedError('perform the handshake');
+    if (!connection.live || internalsOf(server).disposed()) {
+      throw new RealtimeServerNotConnectedError('perform the handshake');
+    }
     await connection.nextReceive();
   }
   const id = internalsOf(server).nextId('sess');

@@ -68,6 +68,8 @@ interface Expectation {
   readonly matcher: RealtimeClientEventMatcher<any> | undefined;
   readonly resolve: (event: never) => void;
   readonly reject: (error: unknown) => void;
+  /** The promise handed out, so teardown can reject it without an unhandled rejection. */
+  promise?: Promise<unknown>;
 }
 
 type Delivery =
@@ -174,6 +176,8 @@ export class ServerConnection implements FakeSocketPeer {
   }
 
   clientClosed(code: number, reason: string): void {
+    // A socket closed before anyone listened still delivers its close.
+    this.#start();
     if (this.closedBy !== undefined) return;
     this.closedBy = 'client';
     this.closeCode = code;
@@ -269,6 +273,14 @@ export class ServerConnection implements FakeSocketPeer {
     }
   }
 
+  /** Discards undelivered server events and wakes every waiter (the test is over). */
+  shutDown(): void {
+    this.#discardMessages();
+    for (const resolve of this.#afterClose.splice(0)) resolve();
+    this.#wakeOpened();
+    this.#wakeReceivers();
+  }
+
   #discardMessages(): void {
     for (let i = this.#queue.length - 1; i >= 0; i--) {
       const delivery = this.#queue[i];
@@ -305,6 +317,8 @@ export interface ServerInternals {
   expectAny(check: (event: StoredEvent) => unknown): Promise<Record<string, any>>;
   /** Whether `type` is in `ignoreClientEvents`. */
   isIgnored(type: string): boolean;
+  /** Whether teardown has run (then nothing may wait any more). */
+  disposed(): boolean;
   /** The live connection with `index`, once it exists. */
   connection(index: number): Promise<ServerConnection>;
 }
@@ -395,7 +409,10 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
   > = [];
   #nextOrder = 1;
   readonly #ids = new Map<string, number>();
-  #connectionWaiters: Array<{ index: number; resolve: () => void }> = [];
+  #connectionWaiters: Array<
+    { index: number; resolve: () => void; reject: (error: unknown) => void }
+  > = [];
+  #disposed = false;
   [PAUSED] = false;
 
   /** Creates a server with no connection. */
@@ -424,6 +441,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       },
       expectAny: (check) => this.#expect('*' as RealtimeClientEventType, undefined, check).promise,
       isIgnored: (type) => this.#ignored.has(type),
+      disposed: () => this.#disposed,
       connection: async (index) => {
         await this.waitForConnection(index);
         return this.#connections[index];
@@ -576,7 +594,10 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     RecordedRealtimeConnection
   > {
     if (index >= this.#connections.length) {
-      await new Promise<void>((resolve) => this.#connectionWaiters.push({ index, resolve }));
+      if (this.#disposed) throw new RealtimeServerNotConnectedError('wait for a connection');
+      await new Promise<void>((resolve, reject) =>
+        this.#connectionWaiters.push({ index, resolve, reject })
+      );
     }
     const connection = this.#connections[index];
     await connection.opened();
@@ -667,10 +688,35 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
    */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.settled();
+    const incomplete = this.#pending.size > 0 ? this.#incompleteError() : undefined;
+    this.#shutDown(incomplete);
     runTeardownChecks(DOUBLE, [
       () => this.assertNoUnexpectedCalls(),
-      () => this.assertComplete(),
+      () => {
+        if (incomplete !== undefined) throw incomplete;
+        this.assertComplete();
+      },
     ]);
+  }
+
+  /**
+   * The end of the test: nothing the server handed out may stay pending.
+   * Waiting expectations are rejected (with the incomplete-scenario error),
+   * waits for a connection fail, and undelivered server events are discarded
+   * (their promises resolve).
+   */
+  #shutDown(incomplete: unknown): void {
+    this.#disposed = true;
+    for (const expectation of this.#pending.drain()) {
+      // Teardown reports the incomplete scenario itself; a test that never
+      // awaited this expectation must not also get an unhandled rejection.
+      expectation.promise?.catch(() => {});
+      expectation.reject(incomplete);
+    }
+    for (const waiter of this.#connectionWaiters.splice(0)) {
+      waiter.reject(new RealtimeServerNotConnectedError('wait for a connection'));
+    }
+    for (const connection of this.#connections) connection.shutDown();
   }
 
   // Internal entry points used by ServerConnection.
@@ -813,16 +859,19 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
           : Promise.reject(verdict),
       };
     }
+    let entry!: Expectation;
     const promise = new Promise<RealtimeClientEventFor<T>>((resolve, reject) => {
-      this.#pending.push({
+      entry = {
         order,
         type,
         matcher,
         check,
         resolve: resolve as (event: never) => void,
         reject,
-      });
+      };
     });
+    entry.promise = promise;
+    this.#pending.push(entry);
     return { pending: true, promise };
   }
 
