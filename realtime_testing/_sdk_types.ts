@@ -9,6 +9,7 @@
  */
 
 import type {
+  OpenAIRealtimeWebSocket,
   OpenAIRealtimeWebSocketOptions,
   RealtimeAudioFormat,
   RealtimeClientMessage,
@@ -80,3 +81,26 @@ export type SdkOpenAIRealtimeWebSocketOptions = OpenAIRealtimeWebSocketOptions;
  * @internal
  */
 export type SdkCreateWebSocket = NonNullable<OpenAIRealtimeWebSocketOptions['createWebSocket']>;
+/**
+ * The SDK's `OpenAIRealtimeWebSocket` transport class (instance type).
+ *
+ * @internal
+ */
+export type SdkOpenAIRealtimeWebSocket = OpenAIRealtimeWebSocket;
+/**
+ * The GA (`outputModalities`) member of the SDK's `RealtimeSessionConfig`.
+ *
+ * @internal
+ */
+export type SdkRealtimeSessionConfigDefinition = Extract<
+  RealtimeSessionConfig,
+  { outputModalities?: unknown }
+>;
+/**
+ * The audio input part of the SDK's GA session config.
+ *
+ * @internal
+ */
+export type SdkRealtimeAudioInputConfig = NonNullable<
+  NonNullable<SdkRealtimeSessionConfigDefinition['audio']>['input']
+>;

@@ -213,7 +213,7 @@ export type UserSpeaksOptions = {
  * await session.connect({ apiKey: 'test' });
  * await userSpeaks(server, { transcript: 'Hi there', itemId: 'item_user' });
  * assert.deepEqual(session.history[0].type === 'message' && session.history[0].content, [
- *   { type: 'input_audio', transcript: 'Hi there' },
+ *   { type: 'input_audio', transcript: 'Hi there', audio: null },
  * ]);
  * session.close();
  * await server.settled();

@@ -8,7 +8,10 @@
  */
 
 import { OpenAIRealtimeWebSocket } from '@openai/agents-realtime';
-import type { SdkCreateWebSocket as CreateWebSocket } from './_sdk_types.ts';
+import type {
+  SdkCreateWebSocket as CreateWebSocket,
+  SdkOpenAIRealtimeWebSocket,
+} from './_sdk_types.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { Queue } from '../_internal/queue.ts';
 import { frozenSnapshot, snapshotValue } from '../_internal/snapshot.ts';
@@ -95,15 +98,15 @@ export class ServerConnection implements FakeSocketPeer {
   closedBy: 'client' | 'server' | undefined;
   /** Client events this connection sent, in order (dropped ones excluded). */
   readonly received: StoredEvent[] = [];
-  readonly #server: ScriptedRealtimeServer;
+  readonly #hooks: ConnectionHooks;
   readonly #queue: Delivery[] = [];
   #started = false;
   #draining = false;
   #openedWaiters: Array<() => void> = [];
   #receiveWaiters: Array<() => void> = [];
 
-  constructor(server: ScriptedRealtimeServer, index: number, url: string, apiKey: string) {
-    this.#server = server;
+  constructor(hooks: ConnectionHooks, index: number, url: string, apiKey: string) {
+    this.#hooks = hooks;
     this.index = index;
     this.url = url;
     this.apiKey = apiKey;
@@ -170,7 +173,7 @@ export class ServerConnection implements FakeSocketPeer {
   }
 
   receive(data: string): void {
-    const stored = this.#server[RECEIVE](this, data);
+    const stored = this.#hooks.receive(this, data);
     if (stored !== undefined && !stored.dropped) this.received.push(stored);
     this.#wakeReceivers();
   }
@@ -210,7 +213,7 @@ export class ServerConnection implements FakeSocketPeer {
   }
 
   #schedule(): void {
-    if (!this.#started || this.#draining || this.#server[PAUSED]) return;
+    if (!this.#started || this.#draining || this.#hooks.paused()) return;
     if (this.#queue.length === 0) return;
     this.#draining = true;
     queueMicrotask(() => this.#step());
@@ -223,7 +226,7 @@ export class ServerConnection implements FakeSocketPeer {
 
   #step(): void {
     this.#draining = false;
-    if (this.#server[PAUSED]) return;
+    if (this.#hooks.paused()) return;
     const delivery = this.#queue.shift();
     if (delivery === undefined) return;
     try {
@@ -267,7 +270,6 @@ export class ServerConnection implements FakeSocketPeer {
           new FakeCloseEvent(delivery.code, delivery.reason, delivery.code !== 1006),
         );
         for (const resolve of this.#afterClose.splice(0)) resolve();
-        this.#server[CLOSED](this);
         return;
       }
     }
@@ -300,9 +302,13 @@ export class ServerConnection implements FakeSocketPeer {
   }
 }
 
-const RECEIVE = Symbol('receive');
-const CLOSED = Symbol('closed');
-const PAUSED = Symbol('paused');
+/** What a connection needs from its server. */
+interface ConnectionHooks {
+  /** Records a client frame; returns the stored event. */
+  receive(connection: ServerConnection, data: string): StoredEvent | undefined;
+  /** Whether delivery is paused. */
+  paused(): boolean;
+}
 
 /** What the turn builders and the transcript module read from a server. */
 export interface ServerInternals {
@@ -413,7 +419,11 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     { index: number; resolve: () => void; reject: (error: unknown) => void }
   > = [];
   #disposed = false;
-  [PAUSED] = false;
+  #paused = false;
+  readonly #hooks: ConnectionHooks = {
+    receive: (connection, data) => this.#receive(connection, data),
+    paused: () => this.#paused,
+  };
 
   /** Creates a server with no connection. */
   constructor(options: ScriptedRealtimeServerOptions = {}) {
@@ -470,7 +480,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
    * await server.settled();
    * ```
    */
-  transport(options: ScriptedServerTransportOptions = {}): OpenAIRealtimeWebSocket {
+  transport(options: ScriptedServerTransportOptions = {}): SdkOpenAIRealtimeWebSocket {
     const { audioPlayedMs, useInsecureApiKey, ...rest } = options;
     return new ScriptedServerWebSocketTransport({
       ...rest,
@@ -581,7 +591,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
   async settled(): Promise<void> {
     for (let i = 0; i < 10_000; i++) {
       const busy = this.#connections.some((c) => c.busy());
-      if (!busy || this[PAUSED]) return;
+      if (!busy || this.#paused) return;
       await Promise.resolve();
     }
   }
@@ -636,7 +646,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
 
   /** Holds every delivery (server events, and socket events queued after them) until resumed. */
   pauseDelivery(): void {
-    this[PAUSED] = true;
+    this.#paused = true;
   }
 
   /**
@@ -652,7 +662,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       }
       connection.reorder(options.order);
     }
-    this[PAUSED] = false;
+    this.#paused = false;
     for (const connection of this.#connections) connection.resume();
   }
 
@@ -719,8 +729,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     for (const connection of this.#connections) connection.shutDown();
   }
 
-  // Internal entry points used by ServerConnection.
-  [RECEIVE](connection: ServerConnection, data: string): StoredEvent | undefined {
+  #receive(connection: ServerConnection, data: string): StoredEvent | undefined {
     let event: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(data);
@@ -752,10 +761,8 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     return stored;
   }
 
-  [CLOSED](_connection: ServerConnection): void {}
-
   #open(url: string, apiKey: string): FakeWebSocket {
-    const connection = new ServerConnection(this, this.#connections.length, url, apiKey);
+    const connection = new ServerConnection(this.#hooks, this.#connections.length, url, apiKey);
     this.#connections.push(connection);
     const failure = this.#faults.findIndex((f) => f.fault === 'failNextHandshake');
     if (failure !== -1) {

@@ -13,12 +13,10 @@
 
 import type {
   SdkRealtimeAudioFormat as RealtimeAudioFormat,
+  SdkRealtimeAudioInputConfig as AudioInput,
   SdkRealtimeSessionConfig as RealtimeSessionConfig,
+  SdkRealtimeSessionConfigDefinition as SessionDefinition,
 } from './_sdk_types.ts';
-
-/** The GA session config as the SDK's camelCase input describes it. */
-type SessionDefinition = Extract<RealtimeSessionConfig, { outputModalities?: unknown }>;
-type AudioInput = NonNullable<NonNullable<SessionDefinition['audio']>['input']>;
 
 /**
  * The `session` object of a `session.update` client event, as the SDK's

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {
-  OpenAIRealtimeWebSocket,
+  type OpenAIRealtimeWebSocket,
   RealtimeAgent,
   type RealtimeItem,
   RealtimeSession,
