@@ -543,10 +543,10 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       if (connection === undefined) {
         throw new RealtimeServerNotConnectedError('send a server event');
       }
-      const sent: Promise<void>[] = [this.#enqueueMessage(connection, prepared)];
-      const duplicate = this.#takeFault('duplicateServerEvent', prepared.type);
-      if (duplicate) sent.push(this.#enqueueMessage(connection, prepared));
-      return Promise.all(sent).then(() => snapshotValue(prepared));
+      const { event: copy, data } = prepared;
+      const sent = this.#enqueueMessage(connection, copy, data);
+      if (!this.#takeFault('duplicateServerEvent', copy.type)) return sent;
+      return Promise.all([sent, this.#enqueueMessage(connection, copy, data)]).then(() => copy);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -795,7 +795,11 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     return last?.live ? last : undefined;
   }
 
-  #prepare(event: RealtimeServerEvent, options: SendServerEventOptions): RealtimeServerEvent {
+  /** Validates `event`; returns the copy to hand back and the frame to send. */
+  #prepare(
+    event: RealtimeServerEvent,
+    options: SendServerEventOptions,
+  ): { event: RealtimeServerEvent; data: string } {
     if (typeof event !== 'object' || event === null || Array.isArray(event)) {
       throw new InvalidRealtimeServerEventError('not_an_object');
     }
@@ -815,24 +819,28 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
         throw new InvalidRealtimeServerEventError('missing_field', { type, field });
       }
     }
-    const prepared = snapshotValue(event);
-    if (prepared.event_id === undefined) prepared.event_id = internalsOf(this).nextId('event');
+    let data: string;
     try {
-      JSON.stringify(prepared);
+      data = JSON.stringify(
+        event.event_id === undefined
+          ? { ...event, event_id: internalsOf(this).nextId('event') }
+          : event,
+      );
     } catch {
       throw new InvalidRealtimeServerEventError('not_json', { type });
     }
-    return prepared;
+    // The copy handed back is the frame itself, parsed: detached from the
+    // caller's object and exactly what the client received.
+    return { event: JSON.parse(data), data };
   }
 
-  #enqueueMessage(connection: ServerConnection, event: RealtimeServerEvent): Promise<void> {
+  #enqueueMessage(
+    connection: ServerConnection,
+    event: RealtimeServerEvent,
+    data: string,
+  ): Promise<RealtimeServerEvent> {
     return new Promise((resolve) => {
-      connection.enqueue({
-        kind: 'message',
-        event,
-        data: JSON.stringify(event),
-        done: () => resolve(),
-      });
+      connection.enqueue({ kind: 'message', event, data, done: () => resolve(event) });
     });
   }
 
