@@ -384,3 +384,29 @@ describe('ScriptedRealtimeServer: faults', () => {
     await server.settled();
   });
 });
+
+describe('ScriptedRealtimeServer: types', () => {
+  test('expectClientEvent is typed per event type; unknown types do not compile', async () => {
+    const server = new ScriptedRealtimeServer();
+    const checks = [
+      // @ts-expect-error: not a client event the SDK sends
+      () => server.expectClientEvent('response.creat'),
+      () =>
+        server.expectClientEvent('conversation.item.truncate', (event) => {
+          const ms: number = event.audio_end_ms;
+          // @ts-expect-error: a truncate event has no `item`
+          void event.item;
+          return ms >= 0;
+        }),
+      () =>
+        server.expectClientEvent('session.update', (event) => {
+          // The SDK's own payload: `noise_reduction: null` is allowed.
+          const reduction: { type: string } | null | undefined = event.session.audio?.input
+            ?.noise_reduction;
+          return reduction === null;
+        }),
+    ];
+    assert.equal(checks.length, 3);
+    await server[Symbol.asyncDispose]();
+  });
+});

@@ -14,6 +14,17 @@ import {
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
+/**
+ * Resolves when the application's `session.connect()` has returned: the
+ * session ignores or forgets conversation events that arrive while it is
+ * still connecting, so the scenario waits for this before scripting a turn.
+ */
+function connectedGate() {
+  let open!: () => void;
+  const connected = new Promise<void>((resolve) => (open = resolve));
+  return { connected, open };
+}
+
 test('a tripped output guardrail interrupts the answer and asks for a new one', async () => {
   const noRefunds: RealtimeOutputGuardrail = {
     name: 'no refunds',
@@ -30,11 +41,13 @@ test('a tripped output guardrail interrupts the answer and asks for a new one', 
     outputGuardrailSettings: { debounceTextLength: 10 },
   });
   const tripped: string[] = [];
+  const gate = connectedGate();
   session.on('guardrail_tripped', (_context, _agent, error) => tripped.push(error.message));
 
   await server.runScenario({
     signal: AbortSignal.timeout(5_000),
     scenario: async ({ expectClientEvent, sendServerEvent }) => {
+      await gate.connected;
       // The answer starts harmlessly: 400 ms of audio, 12 characters of transcript.
       await assistantAnswers(server, {
         transcript: 'Sure, I can',
@@ -77,6 +90,7 @@ test('a tripped output guardrail interrupts the answer and asks for a new one', 
     },
     exercise: async () => {
       await session.connect({ apiKey: 'test' });
+      gate.open();
       // The application is done once the second answer is complete.
       await new Promise<void>((resolve) => {
         session.on('history_updated', (history) => {

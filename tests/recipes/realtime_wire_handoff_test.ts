@@ -11,6 +11,17 @@ import {
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
+/**
+ * Resolves when the application's `session.connect()` has returned: the
+ * session ignores or forgets conversation events that arrive while it is
+ * still connecting, so the scenario waits for this before scripting a turn.
+ */
+function connectedGate() {
+  let open!: () => void;
+  const connected = new Promise<void>((resolve) => (open = resolve));
+  return { connected, open };
+}
+
 test('hands the caller over to the billing agent', async () => {
   const billing = new RealtimeAgent({
     name: 'Billing',
@@ -24,6 +35,7 @@ test('hands the caller over to the billing agent', async () => {
   const server = new ScriptedRealtimeServer();
   const session = new RealtimeSession(triage, { transport: server.transport() });
   const handoffs: string[] = [];
+  const gate = connectedGate();
   session.on('agent_handoff', (_context, from, to) => handoffs.push(`${from.name} -> ${to.name}`));
 
   await server.runScenario({
@@ -43,6 +55,7 @@ test('hands the caller over to the billing agent', async () => {
         assert.deepEqual(event.session, { type: 'realtime', tracing: 'auto' });
       });
 
+      await gate.connected;
       await assistantCallsTool(server, {
         name: 'transfer_to_Billing',
         arguments: {},
@@ -65,6 +78,7 @@ test('hands the caller over to the billing agent', async () => {
     exercise: async () => {
       const handedOff = new Promise((resolve) => session.once('agent_handoff', resolve));
       await session.connect({ apiKey: 'test' });
+      gate.open();
       await handedOff;
     },
   });

@@ -13,6 +13,17 @@ import {
 import assert from 'node:assert/strict';
 import test from 'node:test';
 
+/**
+ * Resolves when the application's `session.connect()` has returned: the
+ * session ignores or forgets conversation events that arrive while it is
+ * still connecting, so the scenario waits for this before scripting a turn.
+ */
+function connectedGate() {
+  let open!: () => void;
+  const connected = new Promise<void>((resolve) => (open = resolve));
+  return { connected, open };
+}
+
 function createSession(server: ScriptedRealtimeServer, audioPlayedMs: number) {
   return new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), {
     // The SDK measures how much audio was heard with the wall clock since the
@@ -70,6 +81,7 @@ test('a user speaking over the answer interrupts it; the app is notified', async
     ignoreClientEvents: ['session.update', 'conversation.item.retrieve'],
   });
   const session = createSession(server, 250);
+  const gate = connectedGate();
   let interruptionObserved = false;
   session.once('audio_interrupted', () => {
     interruptionObserved = true;
@@ -81,6 +93,7 @@ test('a user speaking over the answer interrupts it; the app is notified', async
       // The API's session.updated reports server-side interruption, so the
       // SDK leaves cancelling the response to the server.
       await handshake(server);
+      await gate.connected;
       await assistantAnswers(server, {
         transcript: 'Once upon a time',
         audioMs: 400,
@@ -92,7 +105,10 @@ test('a user speaking over the answer interrupts it; the app is notified', async
         assert.equal(event.audio_end_ms, 250);
       });
     },
-    exercise: () => session.connect({ apiKey: 'test' }),
+    exercise: async () => {
+      await session.connect({ apiKey: 'test' });
+      gate.open();
+    },
   });
 
   assert.equal(interruptionObserved, true);

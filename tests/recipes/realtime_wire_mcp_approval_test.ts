@@ -21,11 +21,19 @@ test('approves an MCP tool call the server asks about', async () => {
   const server = new ScriptedRealtimeServer();
   const session = new RealtimeSession(agent, { transport: server.transport() });
   const requested: string[] = [];
-  session.on('tool_approval_requested', (_context, _agent, request) => {
-    if (request.type !== 'mcp_approval_request') return;
-    requested.push(request.approvalItem.toolName ?? '');
-    // Application policy: approve questions to deepwiki.
-    void session.approve(request.approvalItem);
+  let approved!: Promise<void>;
+  // The session ignores approval requests until its connect() has returned,
+  // so the scenario waits for the application to be connected.
+  let markConnected!: () => void;
+  const connected = new Promise<void>((resolve) => (markConnected = resolve));
+  const decided = new Promise<void>((resolve) => {
+    session.on('tool_approval_requested', (_context, _agent, request) => {
+      if (request.type !== 'mcp_approval_request') return;
+      requested.push(request.approvalItem.toolName ?? '');
+      // Application policy: approve questions to deepwiki.
+      approved = session.approve(request.approvalItem);
+      resolve();
+    });
   });
 
   await server.runScenario({
@@ -39,6 +47,7 @@ test('approves an MCP tool call the server asks about', async () => {
           require_approval: 'always',
         }]);
       });
+      await connected;
       await sendServerEvent({
         type: 'conversation.item.done',
         item: {
@@ -66,7 +75,13 @@ test('approves an MCP tool call the server asks about', async () => {
         });
       });
     },
-    exercise: () => session.connect({ apiKey: 'test' }),
+    exercise: async () => {
+      await session.connect({ apiKey: 'test' });
+      markConnected();
+      // The application is done once it has decided.
+      await decided;
+      await approved;
+    },
   });
 
   assert.deepEqual(requested, ['ask_question']);
