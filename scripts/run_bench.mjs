@@ -399,7 +399,7 @@ function timeRows(result) {
 /**
  * The voice-turn rows: the transport doubles (SDK's, ours) and the server
  * double (`wire`: the SDK's real WebSocket transport over the fake socket),
- * with the cost per turn; the wire's ratio is to our transport double.
+ * with the cost per turn; ratios are to the SDK's transport double (the first variant).
  */
 function wireRows(scenario, by) {
   const turns = Number(scenario.title.replace(/[^0-9]/g, ''));
