@@ -417,7 +417,7 @@ function wireRows(scenario, by) {
       perTurn(by.wire)
     }) | — | — | ${
       cell(by.wire, scenario.baseline)
-    } | — | the cost of running the SDK's protocol code, ratio to ours (transport double) |`,
+    } | — | the cost of running the SDK's protocol code; ratio to the SDK's transport double |`,
   ];
 }
 
