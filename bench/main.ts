@@ -22,6 +22,12 @@ import {
   type ScriptedModelClass,
 } from './tool_loop.ts';
 import { runRealtimeScenario, type ScriptedTransportClass } from './realtime.ts';
+import {
+  type TransportDoubleClass,
+  voiceTurnsOverTransport,
+  voiceTurnsOverWire,
+  type WireModule,
+} from './realtime_wire.ts';
 
 /** One measured scenario as reported to the orchestrator. */
 export interface ScenarioResult {
@@ -59,6 +65,18 @@ const OurRealtimeTransport = await loadOurs(
   'scripted-agents/realtime_testing',
   'ScriptedRealtimeTransport',
 ) as ScriptedTransportClass | undefined;
+
+async function loadWire(): Promise<WireModule | undefined> {
+  try {
+    const module = await import('scripted-agents/realtime_testing');
+    return typeof module.ScriptedRealtimeServer === 'function'
+      ? module as unknown as WireModule
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const OurWire = await loadWire();
 
 const results: ScenarioResult[] = [];
 
@@ -142,6 +160,53 @@ async function realtime(roundTrips: number): Promise<void> {
   });
 }
 
+async function voiceTurns(turns: number): Promise<void> {
+  const id = 'voice1000';
+  if (!wanted(id)) return;
+  const variants: Variant[] = [
+    {
+      name: 'sdk',
+      run: async () => {
+        const length = await voiceTurnsOverTransport(
+          SdkRealtimeTransport as unknown as TransportDoubleClass,
+          turns,
+        );
+        if (length !== 2 * turns) throw new Error(`sdk: history has ${length} items`);
+      },
+    },
+  ];
+  if (OurRealtimeTransport) {
+    variants.push({
+      name: 'ours',
+      run: async () => {
+        const length = await voiceTurnsOverTransport(
+          OurRealtimeTransport as unknown as TransportDoubleClass,
+          turns,
+        );
+        if (length !== 2 * turns) throw new Error(`ours: history has ${length} items`);
+      },
+    });
+  }
+  if (OurWire) {
+    const wire = OurWire;
+    variants.push({
+      name: 'wire',
+      run: async () => {
+        const length = await voiceTurnsOverWire(wire, turns);
+        if (length !== 2 * turns) throw new Error(`wire: history has ${length} items`);
+      },
+    });
+  }
+  progress(`${id}: ${turns} voice turns (user speaks, assistant answers with audio)`);
+  report({
+    id,
+    title: `Realtime voice turns, ${turns.toLocaleString('en-US')}`,
+    // The first variant is the baseline of every ratio.
+    baseline: 'sdk',
+    variants: await compare(variants, { warmup: 0, repetitions: quick ? 1 : 3 }),
+  });
+}
+
 const runtime = runtimeInfo();
 progress(`${runtime.name} ${runtime.version} (${runtime.engine}), forced GC: ${canForceGc()}`);
 if (!OurScriptedModel) progress('ours: ScriptedModel not available yet, measuring bare and SDK');
@@ -153,5 +218,6 @@ await toolLoop(200, true, false);
 await toolLoop(1000, false, true);
 if (full) await toolLoop(1000, true, false);
 await realtime(10_000);
+await voiceTurns(1000);
 
 output(`BENCH_RESULT ${JSON.stringify({ runtime, forcedGc: canForceGc(), quick, full, results })}`);

@@ -9,6 +9,9 @@
  */
 
 import type {
+  OpenAIRealtimeWebSocket,
+  OpenAIRealtimeWebSocketOptions,
+  RealtimeAudioFormat,
   RealtimeClientMessage,
   RealtimeItem,
   RealtimeSessionConfig,
@@ -60,3 +63,44 @@ export type SdkRealtimeItem = RealtimeItem;
  * @internal
  */
 export type SdkTransportToolCallEvent = TransportToolCallEvent;
+/**
+ * The SDK's `RealtimeAudioFormat`.
+ *
+ * @internal
+ */
+export type SdkRealtimeAudioFormat = RealtimeAudioFormat;
+/**
+ * The SDK's `OpenAIRealtimeWebSocketOptions`.
+ *
+ * @internal
+ */
+export type SdkOpenAIRealtimeWebSocketOptions = OpenAIRealtimeWebSocketOptions;
+/**
+ * The `createWebSocket` option of the SDK's `OpenAIRealtimeWebSocket`.
+ *
+ * @internal
+ */
+export type SdkCreateWebSocket = NonNullable<OpenAIRealtimeWebSocketOptions['createWebSocket']>;
+/**
+ * The SDK's `OpenAIRealtimeWebSocket` transport class (instance type).
+ *
+ * @internal
+ */
+export type SdkOpenAIRealtimeWebSocket = OpenAIRealtimeWebSocket;
+/**
+ * The GA (`outputModalities`) member of the SDK's `RealtimeSessionConfig`.
+ *
+ * @internal
+ */
+export type SdkRealtimeSessionConfigDefinition = Extract<
+  RealtimeSessionConfig,
+  { outputModalities?: unknown }
+>;
+/**
+ * The audio input part of the SDK's GA session config.
+ *
+ * @internal
+ */
+export type SdkRealtimeAudioInputConfig = NonNullable<
+  NonNullable<SdkRealtimeSessionConfigDefinition['audio']>['input']
+>;

@@ -36,6 +36,35 @@
  * transport.assertClosed();
  * ```
  *
+ * For tests of the wire protocol, `ScriptedRealtimeServer` is a fake Realtime
+ * API server behind an in-memory WebSocket: the SDK's real
+ * `OpenAIRealtimeWebSocket` runs, and the turn builders (`userSpeaks`,
+ * `assistantAnswers`, `assistantCallsTool`, `userInterrupts`, ...) send the
+ * server events of whole turns.
+ *
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+ * import {
+ *   assistantAnswers,
+ *   ScriptedRealtimeServer,
+ *   userSpeaks,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const server = new ScriptedRealtimeServer({
+ *   ignoreClientEvents: ['session.update', 'conversation.item.retrieve'],
+ * });
+ * const session = new RealtimeSession(new RealtimeAgent({ name: 'Assistant' }), {
+ *   transport: server.transport(),
+ * });
+ * await session.connect({ apiKey: 'test' });
+ * await userSpeaks(server, { transcript: 'Hello?' });
+ * await assistantAnswers(server, { transcript: 'Hi! How can I help?', audioMs: 200 });
+ * assert.equal(session.history.length, 2);
+ * session.close();
+ * await server.settled();
+ * ```
+ *
  * @module
  */
 
@@ -49,6 +78,69 @@ export {
   ScriptedRealtimeScenarioCancelledError,
   UnexpectedRealtimeCallError,
 } from './scripted_realtime_transport_errors.ts';
+export { ScriptedRealtimeServer } from './scripted_realtime_server.ts';
+export {
+  IncompleteRealtimeServerScenarioError,
+  InvalidRealtimeServerEventError,
+  type InvalidRealtimeServerEventReason,
+  InvalidRealtimeTranscriptError,
+  RealtimeClientEventMatcherError,
+  RealtimeServerNotConnectedError,
+  RealtimeTranscriptDriftError,
+  ScriptedRealtimeServerScenarioCancelledError,
+  UnexpectedRealtimeClientEventError,
+} from './scripted_realtime_server_errors.ts';
+export type {
+  CloseConnectionOptions,
+  FailHandshakeOptions,
+  PendingClientEventExpectation,
+  PendingRealtimeServerFault,
+  RealtimeClientContentPart,
+  RealtimeClientEventFor,
+  RealtimeClientEventMap,
+  RealtimeClientEventMatcher,
+  RealtimeClientEventType,
+  RealtimeClientItem,
+  RealtimeConnectionState,
+  RealtimeServerEvent,
+  RealtimeSessionToolPayload,
+  RealtimeSessionUpdatePayload,
+  RealtimeTranscript,
+  RealtimeTranscriptConnection,
+  RealtimeTranscriptEntry,
+  RecordedRealtimeClientEvent,
+  RecordedRealtimeConnection,
+  ScriptedRealtimeServerOptions,
+  ScriptedRealtimeServerScenarioContext,
+  ScriptedRealtimeServerScenarioOptions,
+  ScriptedServerTransportOptions,
+  SendServerEventOptions,
+} from './scripted_realtime_server_types.ts';
+export {
+  parseRealtimeTranscript,
+  RealtimeTranscriptRecorder,
+  replayRealtimeTranscript,
+  serializeRealtimeTranscript,
+} from './realtime_transcript.ts';
+export {
+  acknowledgeClientItems,
+  assistantAnswers,
+  type AssistantAnswersOptions,
+  assistantCallsTool,
+  type AssistantCallsToolOptions,
+  completeResponse,
+  type CompleteResponseOptions,
+  handshake,
+  type HandshakeOptions,
+  type RateLimitsOptions,
+  rateLimitsUpdated,
+  responseFails,
+  type ResponseFailsOptions,
+  userInterrupts,
+  type UserInterruptsOptions,
+  userSpeaks,
+  type UserSpeaksOptions,
+} from './realtime_turns.ts';
 export type {
   ExactRealtimeCallDataMap,
   PendingRealtimeExpectation,

@@ -25,6 +25,13 @@ export interface RegisteredExpectation<M extends RealtimeTransportMethod> {
   readonly pending: boolean;
 }
 
+/** An expectation as registered by any double, and whether it had to wait. */
+export interface Registered<R> {
+  readonly promise: Promise<R>;
+  /** False when something already buffered settled it at once. */
+  readonly pending: boolean;
+}
+
 /** What a run needs from its transport (kept structural to avoid an import cycle). */
 export interface ScenarioHost {
   expect<M extends RealtimeTransportMethod>(
@@ -40,18 +47,71 @@ export interface ScenarioHost {
   assertComplete(): void;
 }
 
+/** What a run needs from any double: the same rules for every realtime double. */
+export interface GenericScenarioHost {
+  /** The error a cancelled run rejects with, for the expectations pending now. */
+  cancelledError(): Error;
+  /** Removes every pending expectation and rejects it with `error`. */
+  rejectPendingExpectations(error: unknown): void;
+  /** Whether any expectation still waits. */
+  hasPendingExpectations(): boolean;
+  /** The double's "incomplete" error for its current state. */
+  incompleteError(): Error;
+  assertComplete(): void;
+}
+
+/** Wraps one registration with the run's rules (late expectations, termination). */
+export type ExpectationGuard = <R>(register: () => Registered<R>) => Promise<R>;
+
 const SCENARIO_FINISHED: unique symbol = Symbol('scenario finished');
 const STILL_RUNNING: unique symbol = Symbol('still running');
 const ignore = (): void => {};
 
 /** Runs one scenario against `host`; see `ScriptedRealtimeTransport.runScenario`. */
-export async function runScenario<T>(
+export function runScenario<T>(
   host: ScenarioHost,
   options: ScriptedRealtimeScenarioOptions<T>,
 ): Promise<T> {
+  return runGenericScenario<T, ScriptedRealtimeScenarioContext>(
+    {
+      cancelledError: () => new ScriptedRealtimeScenarioCancelledError(host.pendingExpectations()),
+      rejectPendingExpectations: (error) => host.rejectPendingExpectations(error),
+      hasPendingExpectations: () => host.pendingExpectations().length > 0,
+      incompleteError: () => host.incompleteError(),
+      assertComplete: () => host.assertComplete(),
+    },
+    options,
+    (guard) => ({
+      expectCall<M extends RealtimeTransportMethod>(
+        method: M,
+        matcher?: RealtimeCallMatcher<M>,
+      ): Promise<RealtimeTransportCallFor<M>> {
+        return guard(() => host.expect(method, matcher));
+      },
+      emit: host.emit,
+    }),
+  );
+}
+
+/** The options of a generic run: a scenario receiving `Ctx`, an exercise, a signal. */
+export interface GenericScenarioOptions<T, Ctx> {
+  scenario: (context: Ctx) => void | Promise<void>;
+  exercise: () => T | Promise<T>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs `scenario` and `exercise` concurrently under the rules every realtime
+ * double shares; `makeContext` builds the scenario's context around `guard`.
+ */
+export async function runGenericScenario<T, Ctx>(
+  host: GenericScenarioHost,
+  options: GenericScenarioOptions<T, Ctx>,
+  makeContext: (guard: ExpectationGuard) => Ctx,
+): Promise<T> {
   const { scenario, exercise, signal } = options;
   if (signal?.aborted) {
-    throw new ScriptedRealtimeScenarioCancelledError(host.pendingExpectations());
+    throw host.cancelledError();
   }
   let state: 'running' | 'failed' | 'succeeded' = 'running';
   let terminalError: unknown;
@@ -84,33 +144,28 @@ export async function runScenario<T>(
   // The cancellation error captures the expectations pending at abort time;
   // the run terminates with it once the race below observes it.
   const onAbort = (): void => {
-    cancelRun(new ScriptedRealtimeScenarioCancelledError(host.pendingExpectations()));
+    cancelRun(host.cancelledError());
   };
   signal?.addEventListener('abort', onAbort, { once: true });
 
-  const context: ScriptedRealtimeScenarioContext = {
-    expectCall<M extends RealtimeTransportMethod>(
-      method: M,
-      matcher?: RealtimeCallMatcher<M>,
-    ): Promise<RealtimeTransportCallFor<M>> {
-      if (state === 'failed') {
-        const rejected = Promise.reject(terminalError);
-        // The run itself already reported this error: a late, unawaited
-        // expectation must not report it again as an unhandled rejection.
-        rejected.catch(ignore);
-        return rejected;
-      }
-      // After a successful run there is no terminal error: like the SDK's own
-      // double, the promise rejects with `undefined`.
-      if (state === 'succeeded') return Promise.reject(undefined);
-      const { promise, pending } = host.expect(method, matcher);
-      // Also marks the promise handled: the run reports its rejection.
-      promise.catch(terminate);
-      if (pending && exerciseFinished) terminate(host.incompleteError());
-      return promise;
-    },
-    emit: host.emit,
+  const guard: ExpectationGuard = <R>(register: () => Registered<R>): Promise<R> => {
+    if (state === 'failed') {
+      const rejected = Promise.reject(terminalError);
+      // The run itself already reported this error: a late, unawaited
+      // expectation must not report it again as an unhandled rejection.
+      rejected.catch(ignore);
+      return rejected;
+    }
+    // After a successful run there is no terminal error: like the SDK's own
+    // double, the promise rejects with `undefined`.
+    if (state === 'succeeded') return Promise.reject(undefined);
+    const { promise, pending } = register();
+    // Also marks the promise handled: the run reports its rejection.
+    promise.catch(terminate);
+    if (pending && exerciseFinished) terminate(host.incompleteError());
+    return promise;
   };
+  const context = makeContext(guard);
 
   try {
     // Both sides start in microtasks, scenario first; a synchronous throw
@@ -137,7 +192,7 @@ export async function runScenario<T>(
     // microtask to settle.
     const peek = await Promise.race([scenarioDone, STILL_RUNNING]);
     if (peek === STILL_RUNNING) {
-      if (host.pendingExpectations().length > 0) throw host.incompleteError();
+      if (host.hasPendingExpectations()) throw host.incompleteError();
       await Promise.race([scenarioDone, cancelled, failure]);
     }
     return complete(first.value);

@@ -366,6 +366,10 @@ function timeRows(result) {
       ? `${(by.ours.cpuMs.median / by.sdk.cpuMs.median).toFixed(2)}×`
       : '—';
     const target = scenario.id === 'realtime' ? targets.realtime : targets[scenario.id] ?? '';
+    if (scenario.id === 'voice1000') {
+      rows.push(...wireRows(scenario, by));
+      continue;
+    }
     rows.push(
       `| ${scenario.title} | ${cell(by.bare, scenario.baseline)} | ${
         cell(by.sdk, scenario.baseline)
@@ -384,6 +388,31 @@ function timeRows(result) {
     }
   }
   return rows;
+}
+
+/**
+ * The voice-turn rows: the transport doubles (SDK's, ours) and the server
+ * double (`wire`: the SDK's real WebSocket transport over the fake socket),
+ * with the cost per turn; ratios are to the SDK's transport double (the first variant).
+ */
+function wireRows(scenario, by) {
+  const turns = Number(scenario.title.replace(/[^0-9]/g, ''));
+  const perTurn = (v) => (v ? `${((v.cpuMs.median / turns) * 1000).toFixed(0)} µs/turn` : '—');
+  const oursVsSdk = by.ours && by.sdk
+    ? `${(by.ours.cpuMs.median / by.sdk.cpuMs.median).toFixed(2)}×`
+    : '—';
+  return [
+    `| ${scenario.title}: transport doubles (${perTurn(by.sdk)} SDK, ${
+      perTurn(by.ours)
+    } ours) | — | ${cell(by.sdk, scenario.baseline)} | ${
+      cell(by.ours, scenario.baseline)
+    } | ${oursVsSdk} | |`,
+    `| ${scenario.title}: \`ScriptedRealtimeServer\` through the real WebSocket transport (${
+      perTurn(by.wire)
+    }) | — | — | ${
+      cell(by.wire, scenario.baseline)
+    } | — | the cost of running the SDK's protocol code; ratio to the SDK's transport double |`,
+  ];
 }
 
 function coldRows(title, cold) {
@@ -442,6 +471,10 @@ function markdown(runs, nodeOurs, started, loads) {
     'with the model (and its recorded calls) kept and the run result dropped, after a forced GC.',
     '- Realtime: one `runScenario` with connect, 10,000 `sendEvent`→`expectCall` (with matcher)→' +
     '`emit` round trips, close; 1 warm-up + 7 repetitions.',
+    '- Realtime voice turns: a real `RealtimeSession`, 1,000 turns of "the user speaks, the ' +
+    'assistant answers with 200 ms of audio", through a transport double (normalized events) and ' +
+    'through `ScriptedRealtimeServer` (`userSpeaks` + `assistantAnswers`: 24 Realtime API events per ' +
+    "turn over the fake socket, parsed by the SDK's `OpenAIRealtimeWebSocket`); 3 repetitions.",
     `- Cold import: a fresh process per sample (${coldSamples} per variant after 2 untimed rounds), ` +
     'timing `await import(entry)` inside it. Ours is the published package (the bundled ESM entry) ' +
     'on every runtime; Deno and Bun also time the sources. "after …": the process has already ' +

@@ -1,0 +1,409 @@
+/**
+ * The errors of the Realtime server double and of transcript replay. Every
+ * field is an own enumerable property that is always present (even when
+ * `undefined`); messages number events from 1 and never contain a credential.
+ *
+ * @module
+ */
+
+import { countOf, ordinal } from '../_internal/format.ts';
+import { redactCredentialText } from '../_internal/credentials.ts';
+import { frozenCopy } from '../_internal/snapshot.ts';
+import type {
+  PendingClientEventExpectation,
+  PendingRealtimeServerFault,
+  RealtimeClientEventType,
+} from './scripted_realtime_server_types.ts';
+
+const PREFIX = 'ScriptedRealtimeServer';
+
+function listExpectations(pending: readonly PendingClientEventExpectation[]): string {
+  return pending.map(({ order, type }) => `#${order} ${type}`).join(', ');
+}
+
+/**
+ * A client event arrived where an expectation for another type waited.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { UnexpectedRealtimeClientEventError } from 'scripted-agents/realtime_testing';
+ *
+ * const error = new UnexpectedRealtimeClientEventError('response.create', {
+ *   index: 2,
+ *   type: 'response.cancel',
+ * });
+ * assert.equal(error.message.includes('#3'), true);
+ * assert.equal(error.actualType, 'response.cancel');
+ * ```
+ */
+export class UnexpectedRealtimeClientEventError extends Error {
+  /** Zero-based position of the event in `server.clientEvents`. */
+  readonly eventIndex: number;
+  /** The type the expectation asked for. */
+  readonly expectedType: RealtimeClientEventType;
+  /** The type the client sent. */
+  readonly actualType: string;
+  /** Always `'UnexpectedRealtimeClientEventError'`. */
+  override readonly name: 'UnexpectedRealtimeClientEventError' =
+    'UnexpectedRealtimeClientEventError';
+
+  /** Describes `actual` arriving where `expectedType` was expected. */
+  constructor(
+    expectedType: RealtimeClientEventType,
+    actual: { readonly index: number; readonly type: string },
+  ) {
+    super(
+      `${PREFIX} expected client event ${expectedType} but received ${actual.type} (client event ${
+        ordinal(actual.index)
+      }).`,
+    );
+    this.eventIndex = actual.index;
+    this.expectedType = expectedType;
+    this.actualType = actual.type;
+  }
+}
+
+/**
+ * An expectation's matcher returned exactly `false` for its client event.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { RealtimeClientEventMatcherError } from 'scripted-agents/realtime_testing';
+ *
+ * const error = new RealtimeClientEventMatcherError({ index: 0, type: 'session.update' });
+ * assert.equal(error.eventIndex, 0);
+ * ```
+ */
+export class RealtimeClientEventMatcherError extends Error {
+  /** Zero-based position of the event in `server.clientEvents`. */
+  readonly eventIndex: number;
+  /** The type of the rejected event. */
+  readonly actualType: string;
+  /** Always `'RealtimeClientEventMatcherError'`. */
+  override readonly name: 'RealtimeClientEventMatcherError' = 'RealtimeClientEventMatcherError';
+
+  /** Describes the event a matcher rejected. */
+  constructor(event: { readonly index: number; readonly type: string }) {
+    super(`${PREFIX} matcher rejected client event ${ordinal(event.index)} (${event.type}).`);
+    this.eventIndex = event.index;
+    this.actualType = event.type;
+  }
+}
+
+/**
+ * Client events nobody expected, expectations nothing satisfied, or scheduled
+ * faults nothing triggered. Raised by `assertComplete()` and by
+ * `runScenario()` when the exercise ends with expectations pending.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { IncompleteRealtimeServerScenarioError } from 'scripted-agents/realtime_testing';
+ *
+ * const error = new IncompleteRealtimeServerScenarioError({
+ *   unexpectedEvents: [{ index: 0, type: 'session.update' }],
+ *   pendingExpectations: [],
+ *   pendingFaults: [],
+ * });
+ * assert.equal(error.unexpectedEvents.length, 1);
+ * ```
+ */
+export class IncompleteRealtimeServerScenarioError extends Error {
+  /** Client events no expectation consumed (a frozen copy). */
+  readonly unexpectedEvents: readonly Readonly<{ index: number; type: string }>[];
+  /** Expectations no client event satisfied (a frozen copy). */
+  readonly pendingExpectations: readonly PendingClientEventExpectation[];
+  /** Scheduled faults never triggered (a frozen copy). */
+  readonly pendingFaults: readonly PendingRealtimeServerFault[];
+  /** Always `'IncompleteRealtimeServerScenarioError'`. */
+  override readonly name: 'IncompleteRealtimeServerScenarioError' =
+    'IncompleteRealtimeServerScenarioError';
+
+  /** Copies and freezes the three collections. */
+  constructor(state: {
+    readonly unexpectedEvents: readonly Readonly<{ index: number; type: string }>[];
+    readonly pendingExpectations: readonly PendingClientEventExpectation[];
+    readonly pendingFaults: readonly PendingRealtimeServerFault[];
+  }) {
+    const unexpected = state.unexpectedEvents.length > 0
+      ? ` (${state.unexpectedEvents.map((e) => `${ordinal(e.index)} ${e.type}`).join(', ')})`
+      : '';
+    const listed = state.pendingExpectations.length > 0
+      ? ` (${listExpectations(state.pendingExpectations)})`
+      : '';
+    const faults = state.pendingFaults.length > 0
+      ? ` (${
+        state.pendingFaults.map((f) => f.type === undefined ? f.fault : `${f.fault} ${f.type}`)
+          .join(', ')
+      })`
+      : '';
+    super(
+      `${PREFIX} scenario is incomplete: ${
+        countOf(state.unexpectedEvents.length, 'unexpected client event')
+      }${unexpected}, ${
+        countOf(state.pendingExpectations.length, 'pending expectation')
+      }${listed}, and ${countOf(state.pendingFaults.length, 'unused fault')}${faults}.`,
+    );
+    this.unexpectedEvents = frozenCopy(state.unexpectedEvents.map((e) => Object.freeze({ ...e })));
+    this.pendingExpectations = frozenCopy(state.pendingExpectations);
+    this.pendingFaults = frozenCopy(state.pendingFaults);
+  }
+}
+
+/**
+ * `server.runScenario()` was cancelled by its signal. Its `name` is
+ * `'AbortError'`, as for any abort.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   ScriptedRealtimeServer,
+ *   ScriptedRealtimeServerScenarioCancelledError,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const server = new ScriptedRealtimeServer();
+ * const error = await server.runScenario({
+ *   signal: AbortSignal.abort(),
+ *   scenario: () => {},
+ *   exercise: () => {},
+ * }).catch((e) => e);
+ * assert.ok(error instanceof ScriptedRealtimeServerScenarioCancelledError);
+ * assert.equal(error.name, 'AbortError');
+ * ```
+ */
+export class ScriptedRealtimeServerScenarioCancelledError extends Error {
+  /** The expectations pending when the run was cancelled (a frozen copy). */
+  readonly pendingExpectations: readonly PendingClientEventExpectation[];
+  /** Always `'AbortError'`. */
+  override readonly name: 'AbortError' = 'AbortError';
+
+  /** Copies and freezes the expectations pending at cancellation. */
+  constructor(pendingExpectations: readonly PendingClientEventExpectation[]) {
+    super(
+      pendingExpectations.length > 0
+        ? `${PREFIX} scenario was cancelled with pending expectations: ${
+          listExpectations(pendingExpectations)
+        }.`
+        : `${PREFIX} scenario was cancelled.`,
+    );
+    this.pendingExpectations = frozenCopy(pendingExpectations);
+  }
+}
+
+/**
+ * Why a server event was refused: `not_an_object`, `missing_type`,
+ * `unknown_type` (with the closest known type, if any), `missing_field` (a
+ * field the SDK requires for this type, without which it would drop the event
+ * silently) or `not_json` (the event does not survive `JSON.stringify`).
+ *
+ * @example
+ * ```ts
+ * import type { InvalidRealtimeServerEventReason } from 'scripted-agents/realtime_testing';
+ *
+ * const reason: InvalidRealtimeServerEventReason = 'unknown_type';
+ * ```
+ */
+export type InvalidRealtimeServerEventReason =
+  | 'not_an_object'
+  | 'missing_type'
+  | 'unknown_type'
+  | 'missing_field'
+  | 'not_json';
+
+/**
+ * `sendServerEvent()` refused an event that the SDK would not understand.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   InvalidRealtimeServerEventError,
+ *   ScriptedRealtimeServer,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const server = new ScriptedRealtimeServer();
+ * await assert.rejects(
+ *   server.sendServerEvent({ type: 'response.done.' }),
+ *   (error) =>
+ *     error instanceof InvalidRealtimeServerEventError &&
+ *     error.reason === 'unknown_type' && error.suggestion === 'response.done',
+ * );
+ * ```
+ */
+export class InvalidRealtimeServerEventError extends Error {
+  /** Why the event was refused. */
+  readonly reason: InvalidRealtimeServerEventReason;
+  /** The event's `type`, when it has a string one. */
+  readonly type: string | undefined;
+  /** The missing field, for `missing_field`. */
+  readonly field: string | undefined;
+  /** The closest known type, for `unknown_type`. */
+  readonly suggestion: string | undefined;
+  /** Always `'InvalidRealtimeServerEventError'`. */
+  override readonly name: 'InvalidRealtimeServerEventError' = 'InvalidRealtimeServerEventError';
+
+  /** Describes the refused event. */
+  constructor(
+    reason: InvalidRealtimeServerEventReason,
+    details: { type?: string; field?: string; suggestion?: string } = {},
+  ) {
+    const what = details.type === undefined ? 'server event' : `server event ${details.type}`;
+    const text = {
+      not_an_object: 'a server event must be a plain JSON object',
+      missing_type: 'a server event needs a string `type`',
+      unknown_type: `${what} has an unknown type${
+        details.suggestion === undefined ? '' : ` (did you mean ${details.suggestion}?)`
+      }; pass { allowUnknownType: true } to send it anyway`,
+      missing_field: `${what} lacks the field \`${details.field}\`, without which the SDK ` +
+        'would drop it silently',
+      not_json: `${what} cannot be serialized as JSON`,
+    }[reason];
+    super(`${PREFIX} refused a server event: ${text}.`);
+    this.reason = reason;
+    this.type = details.type;
+    this.field = details.field;
+    this.suggestion = details.suggestion;
+  }
+}
+
+/**
+ * A server-side operation needed an open connection and there was none.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   RealtimeServerNotConnectedError,
+ *   ScriptedRealtimeServer,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const server = new ScriptedRealtimeServer();
+ * assert.throws(() => server.closeConnection(), RealtimeServerNotConnectedError);
+ * ```
+ */
+export class RealtimeServerNotConnectedError extends Error {
+  /** The operation that needed a connection. */
+  readonly operation: string;
+  /** Always `'RealtimeServerNotConnectedError'`. */
+  override readonly name: 'RealtimeServerNotConnectedError' = 'RealtimeServerNotConnectedError';
+
+  /** Names the `operation` that found no open connection. */
+  constructor(operation: string) {
+    super(`${PREFIX} cannot ${operation}: no connection is open.`);
+    this.operation = operation;
+  }
+}
+
+/**
+ * Replay found the client sending something else than the recorded session
+ * did. `diff` is a readable, line-based comparison (`-` recorded, `+` actual).
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { RealtimeTranscriptDriftError } from 'scripted-agents/realtime_testing';
+ *
+ * const error = new RealtimeTranscriptDriftError({
+ *   eventIndex: 1,
+ *   expected: { type: 'response.create' },
+ *   actual: { type: 'response.cancel' },
+ * });
+ * assert.match(error.diff, /- {3}"type": "response.create"/);
+ * ```
+ */
+export class RealtimeTranscriptDriftError extends Error {
+  /** Zero-based position of the client event in the transcript. */
+  readonly eventIndex: number;
+  /** The recorded client event (`undefined`: the client sent more than was recorded). */
+  readonly expected: unknown;
+  /** The client event sent now (`undefined`: the client stopped early). */
+  readonly actual: unknown;
+  /** A line diff of the two, credentials redacted. */
+  readonly diff: string;
+  /** Always `'RealtimeTranscriptDriftError'`. */
+  override readonly name: 'RealtimeTranscriptDriftError' = 'RealtimeTranscriptDriftError';
+
+  /** Describes the drift at `eventIndex`. */
+  constructor(drift: { eventIndex: number; expected: unknown; actual: unknown }) {
+    const diff = lineDiff(drift.expected, drift.actual);
+    super(
+      `${PREFIX} replay drifted at client event ${
+        ordinal(drift.eventIndex)
+      } (- recorded, + actual):\n${diff}`,
+    );
+    this.eventIndex = drift.eventIndex;
+    this.expected = drift.expected;
+    this.actual = drift.actual;
+    this.diff = diff;
+  }
+}
+
+/**
+ * A transcript that is not a `scripted-agents/realtime-transcript` version 1
+ * document.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { InvalidRealtimeTranscriptError, parseRealtimeTranscript } from 'scripted-agents/realtime_testing';
+ *
+ * assert.throws(() => parseRealtimeTranscript('{}'), InvalidRealtimeTranscriptError);
+ * ```
+ */
+export class InvalidRealtimeTranscriptError extends Error {
+  /** What is wrong with it. */
+  readonly reason: 'not_json' | 'wrong_format' | 'unsupported_version' | 'malformed';
+  /** Always `'InvalidRealtimeTranscriptError'`. */
+  override readonly name: 'InvalidRealtimeTranscriptError' = 'InvalidRealtimeTranscriptError';
+
+  /** Describes the problem. */
+  constructor(
+    reason: 'not_json' | 'wrong_format' | 'unsupported_version' | 'malformed',
+    detail: string,
+  ) {
+    super(`${PREFIX} cannot read the transcript (${reason}): ${detail}`);
+    this.reason = reason;
+  }
+}
+
+function pretty(value: unknown): string[] {
+  if (value === undefined) return [];
+  return redactCredentialText(JSON.stringify(value, null, 2) ?? String(value)).split('\n');
+}
+
+/** A small longest-common-subsequence line diff; unchanged lines are indented. */
+function lineDiff(expected: unknown, actual: unknown): string {
+  const a = pretty(expected);
+  const b = pretty(actual);
+  const lcs: number[][] = Array.from(
+    { length: a.length + 1 },
+    () => new Array(b.length + 1).fill(0),
+  );
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+    }
+  }
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      out.push(`  ${a[i]}`);
+      i++;
+      j++;
+    } else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
+      out.push(`- ${a[i]}`);
+      i++;
+    } else {
+      out.push(`+ ${b[j]}`);
+      j++;
+    }
+  }
+  if (expected === undefined) out.unshift('- (nothing recorded)');
+  if (actual === undefined) out.push('+ (nothing sent)');
+  return out.join('\n');
+}
