@@ -45,8 +45,7 @@ export class UnexpectedRealtimeClientEventError extends Error {
   /** The type the client sent. */
   readonly actualType: string;
   /** Always `'UnexpectedRealtimeClientEventError'`. */
-  override readonly name: 'UnexpectedRealtimeClientEventError' =
-    'UnexpectedRealtimeClientEventError';
+  override readonly name: 'UnexpectedRealtimeClientEventError';
 
   /** Describes `actual` arriving where `expectedType` was expected. */
   constructor(
@@ -61,6 +60,7 @@ export class UnexpectedRealtimeClientEventError extends Error {
     this.eventIndex = actual.index;
     this.expectedType = expectedType;
     this.actualType = actual.type;
+    this.name = 'UnexpectedRealtimeClientEventError';
   }
 }
 
@@ -82,13 +82,14 @@ export class RealtimeClientEventMatcherError extends Error {
   /** The type of the rejected event. */
   readonly actualType: string;
   /** Always `'RealtimeClientEventMatcherError'`. */
-  override readonly name: 'RealtimeClientEventMatcherError' = 'RealtimeClientEventMatcherError';
+  override readonly name: 'RealtimeClientEventMatcherError';
 
   /** Describes the event a matcher rejected. */
   constructor(event: { readonly index: number; readonly type: string }) {
     super(`${PREFIX} matcher rejected client event ${ordinal(event.index)} (${event.type}).`);
     this.eventIndex = event.index;
     this.actualType = event.type;
+    this.name = 'RealtimeClientEventMatcherError';
   }
 }
 
@@ -118,8 +119,7 @@ export class IncompleteRealtimeServerScenarioError extends Error {
   /** Scheduled faults never triggered (a frozen copy). */
   readonly pendingFaults: readonly PendingRealtimeServerFault[];
   /** Always `'IncompleteRealtimeServerScenarioError'`. */
-  override readonly name: 'IncompleteRealtimeServerScenarioError' =
-    'IncompleteRealtimeServerScenarioError';
+  override readonly name: 'IncompleteRealtimeServerScenarioError';
 
   /** Copies and freezes the three collections. */
   constructor(state: {
@@ -149,6 +149,7 @@ export class IncompleteRealtimeServerScenarioError extends Error {
     this.unexpectedEvents = frozenCopy(state.unexpectedEvents.map((e) => Object.freeze({ ...e })));
     this.pendingExpectations = frozenCopy(state.pendingExpectations);
     this.pendingFaults = frozenCopy(state.pendingFaults);
+    this.name = 'IncompleteRealtimeServerScenarioError';
   }
 }
 
@@ -178,7 +179,7 @@ export class ScriptedRealtimeServerScenarioCancelledError extends Error {
   /** The expectations pending when the run was cancelled (a frozen copy). */
   readonly pendingExpectations: readonly PendingClientEventExpectation[];
   /** Always `'AbortError'`. */
-  override readonly name: 'AbortError' = 'AbortError';
+  override readonly name: 'AbortError';
 
   /** Copies and freezes the expectations pending at cancellation. */
   constructor(pendingExpectations: readonly PendingClientEventExpectation[]) {
@@ -190,6 +191,7 @@ export class ScriptedRealtimeServerScenarioCancelledError extends Error {
         : `${PREFIX} scenario was cancelled.`,
     );
     this.pendingExpectations = frozenCopy(pendingExpectations);
+    this.name = 'AbortError';
   }
 }
 
@@ -243,7 +245,7 @@ export class InvalidRealtimeServerEventError extends Error {
   /** The closest known type, for `unknown_type`. */
   readonly suggestion: string | undefined;
   /** Always `'InvalidRealtimeServerEventError'`. */
-  override readonly name: 'InvalidRealtimeServerEventError' = 'InvalidRealtimeServerEventError';
+  override readonly name: 'InvalidRealtimeServerEventError';
 
   /** Describes the refused event. */
   constructor(
@@ -266,6 +268,7 @@ export class InvalidRealtimeServerEventError extends Error {
     this.type = details.type;
     this.field = details.field;
     this.suggestion = details.suggestion;
+    this.name = 'InvalidRealtimeServerEventError';
   }
 }
 
@@ -288,12 +291,13 @@ export class RealtimeServerNotConnectedError extends Error {
   /** The operation that needed a connection. */
   readonly operation: string;
   /** Always `'RealtimeServerNotConnectedError'`. */
-  override readonly name: 'RealtimeServerNotConnectedError' = 'RealtimeServerNotConnectedError';
+  override readonly name: 'RealtimeServerNotConnectedError';
 
   /** Names the `operation` that found no open connection. */
   constructor(operation: string) {
     super(`${PREFIX} cannot ${operation}: no connection is open.`);
     this.operation = operation;
+    this.name = 'RealtimeServerNotConnectedError';
   }
 }
 
@@ -324,7 +328,7 @@ export class RealtimeTranscriptDriftError extends Error {
   /** A line diff of the two, credentials redacted. */
   readonly diff: string;
   /** Always `'RealtimeTranscriptDriftError'`. */
-  override readonly name: 'RealtimeTranscriptDriftError' = 'RealtimeTranscriptDriftError';
+  override readonly name: 'RealtimeTranscriptDriftError';
 
   /** Describes the drift at `eventIndex`. */
   constructor(drift: { eventIndex: number; expected: unknown; actual: unknown }) {
@@ -338,6 +342,7 @@ export class RealtimeTranscriptDriftError extends Error {
     this.expected = drift.expected;
     this.actual = drift.actual;
     this.diff = diff;
+    this.name = 'RealtimeTranscriptDriftError';
   }
 }
 
@@ -357,7 +362,7 @@ export class InvalidRealtimeTranscriptError extends Error {
   /** What is wrong with it. */
   readonly reason: 'not_json' | 'wrong_format' | 'unsupported_version' | 'malformed';
   /** Always `'InvalidRealtimeTranscriptError'`. */
-  override readonly name: 'InvalidRealtimeTranscriptError' = 'InvalidRealtimeTranscriptError';
+  override readonly name: 'InvalidRealtimeTranscriptError';
 
   /** Describes the problem. */
   constructor(
@@ -366,6 +371,7 @@ export class InvalidRealtimeTranscriptError extends Error {
   ) {
     super(`${PREFIX} cannot read the transcript (${reason}): ${detail}`);
     this.reason = reason;
+    this.name = 'InvalidRealtimeTranscriptError';
   }
 }
 
