@@ -31,7 +31,13 @@ import { buildNpmArgs } from './_commands.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = path.join(root, '.cache', 'test-logs');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const entries = ['mod.ts', 'testing/mod.ts', 'realtime_testing/mod.ts'];
+const entries = [
+  'mod.ts',
+  'testing/mod.ts',
+  'realtime_testing/mod.ts',
+  'cassette/mod.ts',
+  'cassette_fs/mod.ts',
+];
 // A hung runner must not eat CI's budget: every step is killed after this long.
 const stepTimeoutMs = 12 * 60 * 1000;
 
