@@ -133,6 +133,16 @@ export function responseFromEvents(events: readonly JsonValue[]): CassetteRespon
   return undefined;
 }
 
+/**
+ * The response headers an error record keeps: those a retry decision or a
+ * test reads. Transport details (`date`, `connection`, timings...) would make
+ * every re-recording differ, and credentials never belong in a cassette.
+ */
+function isKeptHeader(name: string): boolean {
+  return name === 'retry-after' || name === 'retry-after-ms' || name === 'x-should-retry' ||
+    name === 'x-request-id' || name === 'content-type' || name.startsWith('x-ratelimit-');
+}
+
 const errorOwnKeys = new Set(['name', 'message', 'stack', 'status', 'headers', 'cause']);
 
 /** The stored form of a thrown value (credentials removed by the conversion). */
@@ -161,7 +171,8 @@ export function errorRecord(
   if (headers !== undefined && headers !== null && typeof headers === 'object') {
     const plain: Record<string, string> = {};
     for (const [key, value] of Object.entries(headers)) {
-      if (typeof value === 'string') plain[key.toLowerCase()] = value;
+      const name = key.toLowerCase();
+      if (typeof value === 'string' && isKeptHeader(name)) plain[name] = value;
     }
     record.headers = plain;
   }

@@ -433,10 +433,12 @@ export class Cassette implements ModelProvider {
     return canonicalRequest(normalize(request, { model }) ?? request);
   }
 
+  /** What is stored: the user's redaction applied, keys in the stable order. */
   #redact(interaction: CassetteInteraction): CassetteInteraction {
     const { redact } = this.#options;
-    if (redact === undefined) return interaction;
-    return canonicalInteraction(redact(interaction) ?? interaction);
+    return canonicalInteraction(
+      redact === undefined ? interaction : redact(interaction) ?? interaction,
+    );
   }
 
   /** The live request as stored and matched: converted, normalized, redacted. */
@@ -576,11 +578,15 @@ export class Cassette implements ModelProvider {
     if (slot === undefined) return undefined;
     const real = this.#resolvedReal.get(slot.interaction?.model ?? '');
     const advice = await real?.getRetryAdvice?.(args);
-    const record = slot.interaction?.error;
-    if (record !== undefined && advice !== undefined && advice !== null) {
+    const interaction = slot.interaction;
+    if (interaction?.error !== undefined && advice !== undefined && advice !== null) {
       const conversion = new Conversion();
-      record.retryAdvice = toJson(advice, conversion) as JsonObject;
+      const retryAdvice = toJson(advice, conversion) as JsonObject;
       await this.#blobs.resolve(conversion);
+      slot.interaction = canonicalInteraction({
+        ...interaction,
+        error: { ...interaction.error, retryAdvice },
+      });
     }
     return advice;
   }
