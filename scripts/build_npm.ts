@@ -49,8 +49,12 @@ const entries: Record<string, string> = {
   '.': 'mod',
   './testing': 'testing/mod',
   './realtime_testing': 'realtime_testing/mod',
+  './cassette': 'cassette/mod',
+  './cassette_fs': 'cassette_fs/mod',
 };
-const libraryDirs = ['_internal', 'testing', 'realtime_testing'];
+const libraryDirs = ['_internal', 'testing', 'realtime_testing', 'cassette', 'cassette_fs'];
+/** The file adapter's Node built-ins (Node.js, Deno and Bun provide them); nothing else may import one. */
+const fileAdapterImports = new Set(['node:fs/promises', 'node:process']);
 /**
  * Runtime imports the library may make; anything else must become a dependency first.
  * The floor is the oldest SDK the whole built suite passes against (0.16.0, the first
@@ -290,12 +294,12 @@ async function bundleEsm(): Promise<void> {
     });
     await writeIn(input, relative, outputText);
   }
-  const externals = Object.keys(peerDependencies).flatMap((name) => [
-    '--external',
-    name,
-    '--external',
-    `${name}/*`,
-  ]);
+  const externals = [
+    ...Object.keys(peerDependencies).flatMap((
+      name,
+    ) => ['--external', name, '--external', `${name}/*`]),
+    ...[...fileAdapterImports].flatMap((name) => ['--external', name]),
+  ];
   const inputs = Object.values(entries).map((source) => path.join(input, `${source}.js`));
   const { code, stderr } = await new Deno.Command(Deno.execPath(), {
     args: [
@@ -361,6 +365,8 @@ async function checkDeclarations(): Promise<void> {
     const text = await fs.readFile(file, 'utf8');
     for (const { fileName: specifier } of ts.preProcessFile(text, true, true).importedFiles) {
       if (specifier.startsWith('.')) continue;
+      const inAdapter = path.relative(esmDir, file).split(path.sep)[0] === 'cassette_fs';
+      if (inAdapter && fileAdapterImports.has(specifier)) continue;
       const name = specifier.startsWith('@')
         ? specifier.split('/').slice(0, 2).join('/')
         : specifier.split('/')[0];

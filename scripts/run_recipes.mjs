@@ -18,6 +18,7 @@
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildNpmArgs } from './_commands.mjs';
@@ -83,6 +84,8 @@ function runDeno(files) {
       'test',
       '--allow-env',
       '--allow-read',
+      // Recipes that keep a cassette file write it in the temporary directory.
+      `--allow-write=${os.tmpdir()}`,
       // Deno 2.9 makes these opt-in; the recipes must pass with them on.
       '--sanitize-ops',
       '--sanitize-resources',

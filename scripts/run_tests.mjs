@@ -4,7 +4,8 @@
 //
 //   static  deno fmt --check, deno lint, deno check and deno doc --lint of the entries
 //   deno    deno test: type-checked, op/resource sanitizers on, env + read permission
-//           only (no network permission, so any network attempt fails the test);
+//           and write permission in the temporary directory only (no network
+//           permission, so any network attempt fails the test);
 //           files named *_loopback_test.ts run in a second step with
 //           --allow-net=127.0.0.1 only (they start their own server there)
 //   bun     bun test
@@ -22,6 +23,7 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -52,6 +54,8 @@ const denoTestArgs = [
   'test',
   '--allow-env',
   '--allow-read',
+  // The cassette file tests write (and remove) temporary files there, nowhere else.
+  `--allow-write=${os.tmpdir()}`,
   // Deno 2.9 makes the sanitizers opt-in.
   '--sanitize-ops',
   '--sanitize-resources',

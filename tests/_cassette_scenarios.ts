@@ -91,9 +91,16 @@ export interface Observations {
   rejected: { name: string; status: unknown };
 }
 
-/** Runs every scenario with `modelProvider` (a cassette) and returns what it saw. */
-export async function runScenarios(modelProvider: ModelProvider): Promise<Observations> {
-  const runner = new Runner({ modelProvider, tracingDisabled: true });
+/**
+ * Runs every scenario with `modelProvider` (a cassette; the SDK's default
+ * provider when omitted) and returns what it saw.
+ */
+export async function runScenarios(modelProvider?: ModelProvider): Promise<Observations> {
+  const runner = new Runner(
+    modelProvider === undefined
+      ? { tracingDisabled: true }
+      : { modelProvider, tracingDisabled: true },
+  );
   const agents = scenarioAgents();
 
   const toolRun = await runner.run(agents.weather, 'What is the weather in Tokyo?');
