@@ -102,11 +102,11 @@ function convert(value: unknown, conversion: Conversion, path: Set<object>): Jso
     if (
       isCredentialName(key) && (typeof child === 'string' || typeof child === 'number')
     ) {
-      out[key] = REDACTED;
+      put(out, key, REDACTED);
       continue;
     }
     const converted = convert(child, conversion, path);
-    if (converted !== undefined) out[key] = converted;
+    if (converted !== undefined) put(out, key, converted);
   }
   path.delete(value);
   return out;
@@ -118,6 +118,20 @@ function convertString(value: string, conversion: Conversion): JsonValue {
   const ref = { [BLOB_KEY]: '' };
   conversion.pending.push({ ref, payload: text });
   return ref;
+}
+
+/** Sets an own data property, even for the key `__proto__` (which JSON may hold). */
+export function put<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
 }
 
 /** `type` first (an item reads best by its kind), then the other keys sorted. */
@@ -136,7 +150,7 @@ export function sortJson(value: JsonValue): JsonValue {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(sortJson);
   const out: JsonObject = {};
-  for (const key of orderedKeys(Object.keys(value))) out[key] = sortJson(value[key]);
+  for (const key of orderedKeys(Object.keys(value))) put(out, key, sortJson(value[key]));
   return out;
 }
 
@@ -242,7 +256,7 @@ export function restore(value: JsonValue, blobs: BlobTable): unknown {
   const digest = blobRef(value);
   if (digest !== undefined) return blobs.get(digest) ?? value;
   const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = restore(value[key], blobs);
+  for (const key in value) put(out, key, restore(value[key], blobs));
   return out;
 }
 
@@ -251,6 +265,6 @@ export function copyJson<T extends JsonValue>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copyJson) as T;
   const out: JsonObject = {};
-  for (const key in value) out[key] = copyJson(value[key]);
+  for (const key in value) put(out, key, copyJson(value[key]));
   return out as T;
 }
