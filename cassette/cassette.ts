@@ -28,8 +28,6 @@
  */
 
 import type {
-  Model,
-  ModelProvider,
   ModelRequest,
   ModelResponse,
   ModelRetryAdvice,
@@ -39,6 +37,11 @@ import type {
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { ScriptedModel } from '../testing/scripted_model.ts';
+import type {
+  SdkModel as Model,
+  SdkModelProvider as ModelProvider,
+  TestingScriptedModel,
+} from './_sdk_types.ts';
 import { InteractionBook, matchKey } from './_match.ts';
 import { BlobTable, Conversion, copyJson, restore, toJson } from './_json.ts';
 import {
@@ -347,7 +350,7 @@ export class Cassette implements ModelProvider {
    * assert.equal(response.responseId, "resp_1");
    * ```
    */
-  toScriptedModel(name?: string): ScriptedModel {
+  toScriptedModel(name?: string): TestingScriptedModel {
     const interactions = this.#interactionsOf(name);
     return new ScriptedModel(scriptedSteps(interactions, this.#blobs));
   }

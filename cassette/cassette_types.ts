@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ModelProvider } from '@openai/agents-core';
+import type { SdkModelProvider as ModelProvider } from './_sdk_types.ts';
 
 /**
  * What a cassette does with model calls:

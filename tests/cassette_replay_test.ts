@@ -6,13 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  Agent,
-  OpenAIProvider,
-  Runner,
-  setDefaultModelProvider,
-  tool,
-} from '@openai/agents';
+import { Agent, OpenAIProvider, Runner, setDefaultModelProvider, tool } from '@openai/agents';
 import { z } from 'zod';
 import {
   Cassette,
