@@ -128,7 +128,8 @@ async function toolLoop(turns: number, stream: boolean, heap: boolean): Promise<
 }
 
 /**
- * Replaying a recorded tool loop from a cassette (loading it included) against
+ * Replaying a recorded tool loop from a cassette (parsing and loading its text
+ * included) against
  * the same loop on a hand-written `ScriptedModel`, side by side.
  */
 async function cassetteLoop(turns: number): Promise<void> {
@@ -147,7 +148,8 @@ async function cassetteLoop(turns: number): Promise<void> {
     provider: { getModel: () => new Scripted(outputs) },
   });
   await runLoop(recorder.model('bench'), turns, false);
-  const recording = JSON.parse(JSON.stringify(await recorder.close()));
+  // The text of the cassette file: each sample parses and loads it, as a test does.
+  const recording = JSON.stringify(await recorder.close(), null, 2);
   progress(`${id}: cassette replay of a ${turns}-turn tool loop vs a hand-written ScriptedModel`);
   report({
     id,

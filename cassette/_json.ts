@@ -47,10 +47,20 @@ export class Conversion {
  * lower-cased object; byte arrays become base64; cycles become `'[circular]'`.
  */
 export function toJson(value: unknown, conversion: Conversion): JsonValue | undefined {
-  return convert(value, conversion, new Set());
+  return convert(value, conversion, new Set(), 0);
 }
 
-function convert(value: unknown, conversion: Conversion, path: Set<object>): JsonValue | undefined {
+// Below this depth a cycle is impossible to miss later, so the ancestor set is
+// only kept deeper down: SDK data is shallow and acyclic, and this walk runs
+// over every request of a replay.
+const CYCLE_CHECK_DEPTH = 48;
+
+function convert(
+  value: unknown,
+  conversion: Conversion,
+  path: Set<object>,
+  depth: number,
+): JsonValue | undefined {
   switch (typeof value) {
     case 'string':
       return convertString(value, conversion);
@@ -66,12 +76,27 @@ function convert(value: unknown, conversion: Conversion, path: Set<object>): Jso
       return undefined;
   }
   if (value === null) return null;
-  if (path.has(value)) return '[circular]';
-  if (Array.isArray(value)) {
+  const tracked = depth >= CYCLE_CHECK_DEPTH;
+  if (tracked) {
+    if (path.has(value)) return '[circular]';
     path.add(value);
+  }
+  const out = convertObject(value, conversion, path, depth + 1);
+  if (tracked) path.delete(value);
+  return out;
+}
+
+function convertObject(
+  value: object,
+  conversion: Conversion,
+  path: Set<object>,
+  depth: number,
+): JsonValue | undefined {
+  if (Array.isArray(value)) {
     const out: JsonValue[] = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = convert(value[i], conversion, path) ?? null;
-    path.delete(value);
+    for (let i = 0; i < value.length; i++) {
+      out[i] = convert(value[i], conversion, path, depth) ?? null;
+    }
     return out;
   }
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
@@ -81,20 +106,14 @@ function convert(value: unknown, conversion: Conversion, path: Set<object>): Jso
   if (typeof Headers !== 'undefined' && value instanceof Headers) {
     const headers: Record<string, unknown> = {};
     value.forEach((v, k) => headers[k.toLowerCase()] = v);
-    return convert(headers, conversion, path);
+    return convert(headers, conversion, path, depth);
   }
   if (value instanceof Map) {
-    return convert(Object.fromEntries(value), conversion, path);
+    return convert(Object.fromEntries(value), conversion, path, depth);
   }
-  if (value instanceof Set) return convert([...value], conversion, path);
+  if (value instanceof Set) return convert([...value], conversion, path, depth);
   const toJSON = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') {
-    path.add(value);
-    const out = convert(toJSON.call(value), conversion, path);
-    path.delete(value);
-    return out;
-  }
-  path.add(value);
+  if (typeof toJSON === 'function') return convert(toJSON.call(value), conversion, path, depth);
   const source = value as Record<string, unknown>;
   const out: JsonObject = {};
   for (const key of orderedKeys(Object.keys(source))) {
@@ -105,10 +124,9 @@ function convert(value: unknown, conversion: Conversion, path: Set<object>): Jso
       put(out, key, REDACTED);
       continue;
     }
-    const converted = convert(child, conversion, path);
+    const converted = convert(child, conversion, path, depth);
     if (converted !== undefined) put(out, key, converted);
   }
-  path.delete(value);
   return out;
 }
 
@@ -143,6 +161,26 @@ export function orderedKeys(keys: string[]): string[] {
     keys.unshift('type');
   }
   return keys;
+}
+
+/** True when every object in JSON `value` already has its keys in the stable order. */
+export function isSorted(value: JsonValue): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!isSorted(value[i])) return false;
+    return true;
+  }
+  let previous: string | undefined;
+  for (const key in value) {
+    if (previous === undefined) {
+      if (key !== 'type' && Object.hasOwn(value, 'type')) return false;
+    } else if (key === 'type' || (previous !== 'type' && !(previous < key))) {
+      return false;
+    }
+    previous = key;
+    if (!isSorted(value[key])) return false;
+  }
+  return true;
 }
 
 /** A copy of JSON `value` with its object keys in the stable order. */

@@ -8,7 +8,15 @@
 
 import { Usage } from '@openai/agents-core';
 import type { ModelRequest, ModelResponse } from '@openai/agents-core';
-import { blobRef, type BlobTable, type Conversion, restore, sortJson, toJson } from './_json.ts';
+import {
+  blobRef,
+  type BlobTable,
+  type Conversion,
+  isSorted,
+  restore,
+  sortJson,
+  toJson,
+} from './_json.ts';
 import { InvalidCassetteError, RecordedModelError } from './cassette_errors.ts';
 import type {
   CassetteData,
@@ -64,6 +72,30 @@ export function canonicalInteraction(interaction: CassetteInteraction): Cassette
       : sortJson(source[key]);
   }
   return out as unknown as CassetteInteraction;
+}
+
+/** True when `interaction` (freshly parsed JSON) is already in the stored key order. */
+export function isCanonicalInteraction(interaction: CassetteInteraction): boolean {
+  const source = interaction as unknown as Record<string, JsonValue>;
+  if (!inOrder(Object.keys(source), interactionKeys)) return false;
+  const request = interaction.request as unknown as Record<string, JsonValue>;
+  if (!inOrder(Object.keys(request), requestKeys)) return false;
+  for (const key in request) if (!isSorted(request[key])) return false;
+  for (const key of ['response', 'events', 'error'] as const) {
+    if (source[key] !== undefined && !isSorted(source[key])) return false;
+  }
+  return true;
+}
+
+/** True when `keys` are all in `order` and appear in that order. */
+function inOrder(keys: string[], order: readonly string[]): boolean {
+  let at = -1;
+  for (const key of keys) {
+    const next = order.indexOf(key);
+    if (next <= at) return false;
+    at = next;
+  }
+  return true;
 }
 
 /** The stored form of a live request: the kept fields, converted (signal and internals left out). */
@@ -338,6 +370,25 @@ function validateError(value: unknown, path: string, fail: Fail): void {
 }
 
 function checkRefs(value: unknown, path: string, fail: Fail, blobs: Record<string, string>): void {
+  // A cheap walk first; paths are only spelled out to report a dangling reference.
+  if (!hasDanglingRef(value, blobs)) return;
+  reportRef(value, path, fail, blobs);
+}
+
+function hasDanglingRef(value: unknown, blobs: Record<string, string>): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasDanglingRef(value[i], blobs)) return true;
+    return false;
+  }
+  const digest = blobRef(value as JsonValue);
+  if (digest !== undefined) return !Object.hasOwn(blobs, digest);
+  const record = value as Record<string, unknown>;
+  for (const key in record) if (hasDanglingRef(record[key], blobs)) return true;
+  return false;
+}
+
+function reportRef(value: unknown, path: string, fail: Fail, blobs: Record<string, string>): void {
   if (value === null || typeof value !== 'object') return;
   const digest = blobRef(value as JsonValue);
   if (digest !== undefined) {
@@ -345,8 +396,8 @@ function checkRefs(value: unknown, path: string, fail: Fail, blobs: Record<strin
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((item, i) => checkRefs(item, `${path}[${i}]`, fail, blobs));
+    value.forEach((item, i) => reportRef(item, `${path}[${i}]`, fail, blobs));
     return;
   }
-  for (const [key, child] of Object.entries(value)) checkRefs(child, `${path}.${key}`, fail, blobs);
+  for (const [key, child] of Object.entries(value)) reportRef(child, `${path}.${key}`, fail, blobs);
 }

@@ -49,6 +49,7 @@ import {
   canonicalRequest,
   errorRecord,
   FORMAT,
+  isCanonicalInteraction,
   replayError,
   replayResponse,
   requestRecord,
@@ -81,6 +82,8 @@ const modes: readonly CassetteMode[] = ['replay', 'record', 'auto', 'update'];
 
 /** What `Cassette.fromJSON` hands to the constructor (set and read synchronously). */
 let loading: CassetteData | undefined;
+/** Whether `loading` was parsed from text here, so no caller holds a reference to it. */
+let loadingFresh = false;
 
 /** A position in the cassette being written, filled when its call settles. */
 interface Slot {
@@ -159,7 +162,7 @@ export class Cassette implements ModelProvider {
           'pass options.provider (e.g. new OpenAIProvider()).',
       );
     }
-    if (data !== undefined && this.#mode !== 'record') this.#load(data);
+    if (data !== undefined && this.#mode !== 'record') this.#load(data, loadingFresh);
     this.#host = {
       getResponse: (name, request) => this.#getResponse(name, request),
       getStreamedResponse: (name, request) => this.#getStreamedResponse(name, request),
@@ -185,10 +188,12 @@ export class Cassette implements ModelProvider {
    */
   static fromJSON(value: unknown, options: CassetteOptions = {}): Cassette {
     loading = validateCassette(value, options.label);
+    loadingFresh = typeof value === 'string';
     try {
       return new Cassette(options);
     } finally {
       loading = undefined;
+      loadingFresh = false;
     }
   }
 
@@ -420,11 +425,15 @@ export class Cassette implements ModelProvider {
 
   // --- loading and preparing ---------------------------------------------------
 
-  #load(data: CassetteData): void {
+  #load(data: CassetteData, fresh: boolean): void {
     this.#blobs.load(data.blobs);
     for (const [name, info] of Object.entries(data.models)) this.#modelInfo.set(name, { ...info });
     for (const stored of data.interactions) {
-      const interaction = canonicalInteraction(stored);
+      // Parsed text already in the stored order is used as is (nobody else holds
+      // it); anything else is copied into that order.
+      const interaction = fresh && isCanonicalInteraction(stored)
+        ? stored
+        : canonicalInteraction(stored);
       interaction.request = this.#normalize(interaction.request, interaction.model);
       this.#book.add(interaction);
     }

@@ -141,6 +141,20 @@ describe('cassette properties', () => {
     );
   });
 
+  test('a file with its keys in any order loads to the same cassette', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(json, { minLength: 1, maxLength: 3 }), async (inputs) => {
+        const data = await record(
+          inputs.map((input) => request([{ role: 'user', content: input }])),
+        );
+        const reordered = JSON.stringify(reorder(data as unknown as JsonValue));
+        assert.deepEqual(Cassette.fromJSON(reordered).toJSON(), data);
+        assert.deepEqual(Cassette.fromJSON(JSON.parse(reordered)).toJSON(), data);
+      }),
+      runs,
+    );
+  });
+
   test('the JSON form round-trips', async () => {
     await fc.assert(
       fc.asyncProperty(
