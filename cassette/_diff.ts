@@ -8,7 +8,22 @@
 
 import type { JsonValue } from './cassette_types.ts';
 
-/** One differing path between a recorded and a current value. */
+/**
+ * One differing path between a recorded and a current value.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { JsonDifference } from "scripted-agents/cassette";
+ *
+ * const difference: JsonDifference = {
+ *   path: "request.input[0].content",
+ *   recorded: "Hi",
+ *   actual: "Hello",
+ * };
+ * assert.equal(difference.recorded, "Hi");
+ * ```
+ */
 export interface JsonDifference {
   /** Where the values differ, e.g. `request.input[2].output`. */
   path: string;

@@ -121,6 +121,36 @@ interface Host {
  * - **Teardown.** `close()` (or `await using`) fails in `replay` when recorded
  *   interactions were never used or a miss was swallowed, and hands a
  *   recording to `save`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Agent, Runner, tool } from "@openai/agents";
+ * import { z } from "zod";
+ * import { assistantMessage, functionCall, ScriptedModel } from "scripted-agents/testing";
+ * import { Cassette } from "scripted-agents/cassette";
+ *
+ * const weather = tool({
+ *   name: "get_weather",
+ *   description: "Gets the weather for a city.",
+ *   parameters: z.object({ city: z.string() }),
+ *   execute: ({ city }) => `${city}: sunny`,
+ * });
+ * const agent = new Agent({ name: "Weather", model: "gpt-4.1", tools: [weather] });
+ * const real = new ScriptedModel([
+ *   [functionCall("get_weather", { city: "Tokyo" }, { callId: "call_1" })],
+ *   [assistantMessage("It is sunny in Tokyo.")],
+ * ]);
+ * const recorder = new Cassette({ mode: "record", provider: { getModel: () => real } });
+ * await new Runner({ modelProvider: recorder, tracingDisabled: true }).run(agent, "Tokyo?");
+ * const text = JSON.stringify(recorder, null, 2);
+ *
+ * await using cassette = Cassette.fromJSON(text);
+ * const result = await new Runner({ modelProvider: cassette, tracingDisabled: true })
+ *   .run(agent, "Tokyo?");
+ * assert.equal(result.finalOutput, "It is sunny in Tokyo.");
+ * assert.equal(cassette.interactions.length, 2);
+ * ```
  */
 export class Cassette implements ModelProvider {
   readonly #mode: 'replay' | 'record' | 'update';

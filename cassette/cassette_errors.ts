@@ -18,7 +18,30 @@ export const RERECORD_HINT =
   'to keep what still matches and record the rest, or SCRIPTED_AGENTS_CASSETTE=record to record ' +
   'everything again.';
 
-/** What {@linkcode CassetteMissError} is constructed from. */
+/**
+ * What {@linkcode CassetteMissError} is constructed from.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CassetteMissError, type CassetteMissErrorOptions } from "scripted-agents/cassette";
+ *
+ * const options: CassetteMissErrorOptions = {
+ *   label: undefined,
+ *   model: "gpt-4.1",
+ *   callIndex: 0,
+ *   streamed: false,
+ *   request: { input: "Hi", modelSettings: {}, tools: [], handoffs: [], outputType: "text" },
+ *   nearest: undefined,
+ *   nearestIndex: undefined,
+ *   nearestModel: undefined,
+ *   nearestUsed: false,
+ *   differences: [],
+ *   differenceCount: 0,
+ * };
+ * assert.match(new CassetteMissError(options).message, /model call #1/);
+ * ```
+ */
 export interface CassetteMissErrorOptions {
   /** Names the cassette, e.g. its file path. */
   label: string | undefined;
@@ -146,7 +169,18 @@ function missMessage(options: CassetteMissErrorOptions): string {
   return lines.join('\n');
 }
 
-/** One recorded interaction a replay never used. */
+/**
+ * One recorded interaction a replay never used.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { UnusedCassetteInteraction } from "scripted-agents/cassette";
+ *
+ * const unused: UnusedCassetteInteraction = { index: 2, model: "gpt-4.1", streamed: true };
+ * assert.equal(unused.index, 2);
+ * ```
+ */
 export interface UnusedCassetteInteraction {
   /** Its zero-based position in the cassette. */
   index: number;

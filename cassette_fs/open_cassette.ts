@@ -14,7 +14,17 @@ import { Cassette } from '../cassette/mod.ts';
 import type { CassetteData, CassetteMode, CassetteOptions } from '../cassette/mod.ts';
 import { MissingCassetteError } from './open_cassette_errors.ts';
 
-/** The environment variable that sets the mode when `options.mode` does not. */
+/**
+ * The environment variable that sets the mode when `options.mode` does not.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CASSETTE_MODE_VARIABLE } from "scripted-agents/cassette_fs";
+ *
+ * assert.equal(CASSETTE_MODE_VARIABLE, "SCRIPTED_AGENTS_CASSETTE");
+ * ```
+ */
 export const CASSETTE_MODE_VARIABLE = 'SCRIPTED_AGENTS_CASSETTE';
 
 /**
