@@ -35,6 +35,7 @@ import type {
   StreamEvent,
 } from '@openai/agents-core';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
+import { ordinal } from '../_internal/format.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { ScriptedModel } from '../testing/scripted_model.ts';
 import type {
@@ -515,7 +516,7 @@ export class Cassette implements ModelProvider {
       if (interaction.error !== undefined) throw this.#replayError(interaction.error);
       throw new Error(
         `${this.#named()}: recorded interaction ${
-          entry.index + 1
+          ordinal(entry.index)
         } is a stream that ended without a response, so it cannot answer a non-streaming call.`,
       );
     }
