@@ -10,42 +10,16 @@
 import { type JsonDifference, jsonDifferences } from './_diff.ts';
 import type { CassetteInteraction, CassetteRequest, JsonValue } from './cassette_types.ts';
 
-/** A loaded interaction without its request: what a hit needs. */
-export type RecordedOutcome = Omit<CassetteInteraction, 'request'>;
-
-/**
- * One loaded interaction and its matching state. The request is kept only as
- * the text of the matching key (a string is a fraction of the size of the
- * parsed objects a long recording repeats turn after turn) and parsed again
- * when someone asks for it.
- */
-export class BookEntry {
+/** One loaded interaction and its matching state. */
+export interface BookEntry {
   /** Its zero-based position in the loaded cassette. */
   readonly index: number;
-  /** The matching key: the model, a newline, the request's canonical JSON. */
+  /** The stored interaction (request normalized). */
+  readonly interaction: CassetteInteraction;
+  /** The matching key. */
   readonly key: string;
-  /** The model, the streamed flag and the outcome. */
-  readonly outcome: RecordedOutcome;
   /** Whether a call used it. */
-  used = false;
-
-  constructor(index: number, interaction: CassetteInteraction) {
-    this.index = index;
-    this.key = matchKey(interaction.model, interaction.request);
-    const { request: _request, ...outcome } = interaction;
-    this.outcome = outcome;
-  }
-
-  /** The stored interaction (a fresh parse of its request), in the stored key order. */
-  get interaction(): CassetteInteraction {
-    const { model, streamed, ...rest } = this.outcome;
-    return { model, streamed, request: this.request, ...rest };
-  }
-
-  /** The stored request, parsed from the key. */
-  get request(): CassetteRequest {
-    return JSON.parse(this.key.slice(this.outcome.model.length + 1));
-  }
+  used: boolean;
 }
 
 /** The matching key of a request of model `model`. */
@@ -67,7 +41,12 @@ export class InteractionBook {
 
   /** Adds the next loaded interaction. */
   add(interaction: CassetteInteraction): void {
-    const entry = new BookEntry(this.#entries.length, interaction);
+    const entry: BookEntry = {
+      index: this.#entries.length,
+      interaction,
+      key: matchKey(interaction.model, interaction.request),
+      used: false,
+    };
     this.#entries.push(entry);
     const queue = this.#unusedByKey.get(entry.key);
     if (queue === undefined) this.#unusedByKey.set(entry.key, [entry]);
@@ -101,12 +80,12 @@ export class InteractionBook {
   nearest(model: string, request: CassetteRequest, limit: number): NearestEntry | undefined {
     const unused = this.unused();
     const pool = unused.length > 0 ? unused : this.#entries;
-    const sameModel = pool.filter((entry) => entry.outcome.model === model);
+    const sameModel = pool.filter((entry) => entry.interaction.model === model);
     const candidates = sameModel.length > 0 ? sameModel : pool;
     let best: NearestEntry | undefined;
     for (const entry of candidates) {
       const { differences, count } = jsonDifferences(
-        entry.request as unknown as JsonValue,
+        entry.interaction.request as unknown as JsonValue,
         request as unknown as JsonValue,
         { root: 'request', limit, countLimit: best === undefined ? undefined : best.count },
       );

@@ -43,8 +43,7 @@ import type {
   SdkModelProvider as ModelProvider,
   TestingScriptedModel,
 } from './_sdk_types.ts';
-import { type BookEntry, InteractionBook, matchKey } from './_match.ts';
-import { canonicalRequestText, ItemTextCache } from './_canonical_text.ts';
+import { InteractionBook, matchKey } from './_match.ts';
 import { BlobTable, Conversion, copyJson, restore, toJson } from './_json.ts';
 import {
   canonicalInteraction,
@@ -171,7 +170,6 @@ export class Cassette implements ModelProvider {
   /** Errors thrown while recording → their slot, to store the real advice. */
   readonly #recordedErrors = new WeakMap<object, Slot>();
   readonly #host: Host;
-  readonly #itemTexts = new ItemTextCache();
   #calls = 0;
 
   /**
@@ -309,10 +307,10 @@ export class Cassette implements ModelProvider {
     if (unused.length === 0) return;
     throw new UnusedCassetteInteractionsError(
       this.label,
-      unused.map(({ index, outcome }) => ({
+      unused.map(({ index, interaction }) => ({
         index,
-        model: outcome.model,
-        streamed: outcome.streamed,
+        model: interaction.model,
+        streamed: interaction.streamed,
       })),
       { total: this.#book.entries.length },
     );
@@ -506,16 +504,12 @@ export class Cassette implements ModelProvider {
     const model = name ?? '';
     const callIndex = this.#calls++;
     throwIfAborted(request);
-    let entry = this.#takeFast(model, request);
-    let prepared: CassetteRequest | undefined;
-    if (entry === undefined) {
-      prepared = await this.#prepare(model, request, false);
-      throwIfAborted(request);
-      entry = this.#mode === 'record' ? undefined : this.#book.take(matchKey(model, prepared));
-    }
+    const prepared = await this.#prepare(model, request, false);
+    throwIfAborted(request);
+    const entry = this.#mode === 'record' ? undefined : this.#book.take(matchKey(model, prepared));
     if (entry !== undefined) {
-      this.#keep(entry);
-      const interaction = entry.outcome;
+      this.#keep(entry.interaction);
+      const { interaction } = entry;
       const response = interaction.response ??
         (interaction.events && responseFromEvents(interaction.events));
       if (response !== undefined) return replayResponse(response, this.#blobs);
@@ -526,8 +520,8 @@ export class Cassette implements ModelProvider {
         } is a stream that ended without a response, so it cannot answer a non-streaming call.`,
       );
     }
-    if (this.#mode === 'replay') throw this.#miss(model, callIndex, false, prepared!);
-    const recording = this.#recordResponse(name, request, prepared!);
+    if (this.#mode === 'replay') throw this.#miss(model, callIndex, false, prepared);
+    const recording = this.#recordResponse(name, request, prepared);
     this.#track(recording);
     return await recording;
   }
@@ -547,16 +541,12 @@ export class Cassette implements ModelProvider {
     callIndex: number,
   ): AsyncGenerator<StreamEvent> {
     const model = name ?? '';
-    let entry = this.#takeFast(model, request);
-    let prepared: CassetteRequest | undefined;
-    if (entry === undefined) {
-      prepared = await this.#prepare(model, request, true);
-      throwIfAborted(request);
-      entry = this.#mode === 'record' ? undefined : this.#book.take(matchKey(model, prepared));
-    }
+    const prepared = await this.#prepare(model, request, true);
+    throwIfAborted(request);
+    const entry = this.#mode === 'record' ? undefined : this.#book.take(matchKey(model, prepared));
     if (entry !== undefined) {
-      this.#keep(entry);
-      const interaction = entry.outcome;
+      this.#keep(entry.interaction);
+      const { interaction } = entry;
       if (interaction.events !== undefined) {
         for (const event of interaction.events) {
           throwIfAborted(request);
@@ -574,32 +564,19 @@ export class Cassette implements ModelProvider {
       }
       throw this.#replayError(interaction.error!);
     }
-    if (this.#mode === 'replay') throw this.#miss(model, callIndex, true, prepared!);
+    if (this.#mode === 'replay') throw this.#miss(model, callIndex, true, prepared);
     let settle!: () => void;
     this.#track(new Promise<void>((resolve) => settle = resolve));
     try {
-      yield* this.#recordStream(name, request, prepared!);
+      yield* this.#recordStream(name, request, prepared);
     } finally {
       settle();
     }
   }
 
-  /**
-   * The common replay case without a stored copy of the request: its key is
-   * written straight from the live request (no hooks to run, plain data only).
-   * `undefined` sends the call down the ordinary path, which decides alike.
-   */
-  #takeFast(model: string, request: ModelRequest): BookEntry | undefined {
-    if (this.#mode === 'record' || this.#options.normalize || this.#options.redact) {
-      return undefined;
-    }
-    const text = canonicalRequestText(request, this.#itemTexts);
-    return text === undefined ? undefined : this.#book.take(`${model}\n${text}`);
-  }
-
   /** In `update`, a replayed interaction stays in the cassette being written. */
-  #keep(entry: BookEntry): void {
-    if (this.#mode === 'update') this.#session.push({ interaction: entry.interaction });
+  #keep(interaction: CassetteInteraction): void {
+    if (this.#mode === 'update') this.#session.push({ interaction });
   }
 
   #track(promise: Promise<unknown>): void {
@@ -617,9 +594,9 @@ export class Cassette implements ModelProvider {
         callIndex,
         streamed,
         request,
-        nearest: nearest?.entry.request,
+        nearest: nearest?.entry.interaction.request,
         nearestIndex: nearest?.entry.index,
-        nearestModel: nearest?.entry.outcome.model,
+        nearestModel: nearest?.entry.interaction.model,
         nearestUsed: nearest?.entry.used ?? false,
         differences: nearest?.differences ?? [],
         differenceCount: nearest?.count ?? 0,

@@ -8,9 +8,6 @@ import fc from 'fast-check';
 import { assistantMessage, modelResponder, ScriptedModel } from 'scripted-agents/testing';
 import { Cassette, type CassetteData, type JsonValue } from 'scripted-agents/cassette';
 import { describe, test } from './_harness.ts';
-import { canonicalRequestText } from '../cassette/_canonical_text.ts';
-import { Conversion } from '../cassette/_json.ts';
-import { requestRecord } from '../cassette/_serialize.ts';
 
 const runs = { numRuns: 40 };
 
@@ -155,42 +152,6 @@ describe('cassette properties', () => {
         assert.deepEqual(Cassette.fromJSON(JSON.parse(reordered)).toJSON(), data);
       }),
       runs,
-    );
-  });
-
-  test("a request's key text is its stored form's JSON, or nothing", () => {
-    // Live values: JSON plus what the stored form drops or rewrites.
-    const live = fc.letrec((tie) => ({
-      value: fc.oneof(
-        { depthSize: 'small' },
-        fc.jsonValue({ maxDepth: 1 }),
-        fc.constantFrom(undefined, () => 1, -0, Number.NaN, 'Bearer abcdefgh123', 'sk-abcdefgh123'),
-        fc.constantFrom(new Date(0), new Uint8Array([1, 2]), 'A'.repeat(1100), 'x'.repeat(1100)),
-        fc.array(tie('value'), { maxLength: 3 }),
-        fc.dictionary(
-          fc.constantFrom('type', 'text', 'b', 'a', 'apiKey', 'authorization', '10', '__proto__'),
-          tie('value'),
-          { maxKeys: 4 },
-        ),
-      ),
-    })).value;
-    fc.assert(
-      fc.property(live, live, fc.option(fc.string()), (input, tools, instructions) => {
-        const live = request(input, instructions ?? undefined) as unknown as Record<
-          string,
-          unknown
-        >;
-        live.tools = tools;
-        const text = canonicalRequestText(live as unknown as ModelRequest);
-        const stored = requestRecord(live as unknown as ModelRequest, new Conversion());
-        if (text !== undefined) assert.equal(text, JSON.stringify(stored));
-      }),
-      { numRuns: 300 },
-    );
-    // Plain requests always take the direct path.
-    assert.equal(
-      canonicalRequestText(request([{ role: 'user', content: 'Hi' }])),
-      JSON.stringify(requestRecord(request([{ role: 'user', content: 'Hi' }]), new Conversion())),
     );
   });
 
