@@ -102,16 +102,21 @@ function inOrder(keys: string[], order: readonly string[]): boolean {
 export function requestRecord(request: ModelRequest, conversion: Conversion): CassetteRequest {
   const out: Record<string, JsonValue> = {};
   for (const key of requestKeys) {
-    const value = toJson(request[key], conversion);
+    // A missing field takes its default in place, so the key order is the stored one.
+    const value = toJson(request[key] ?? requestDefaults[key], conversion);
     if (value !== undefined) out[key] = value;
   }
-  out.input ??= [];
-  out.modelSettings ??= {};
-  out.tools ??= [];
-  out.handoffs ??= [];
-  out.outputType ??= 'text';
   return out as unknown as CassetteRequest;
 }
+
+/** What a request field missing from a live request is stored as. */
+const requestDefaults: Readonly<Record<string, unknown>> = {
+  input: [],
+  modelSettings: {},
+  tools: [],
+  handoffs: [],
+  outputType: 'text',
+};
 
 /** The stored form of a response (`Usage` flattened). */
 export function responseRecord(response: ModelResponse, conversion: Conversion): CassetteResponse {

@@ -239,6 +239,19 @@ describe('Cassette: matching', () => {
     assert.ok(teardown.errors[1] instanceof UnusedCassetteInteractionsError);
   });
 
+  test('a request missing optional fields matches its own recording', async () => {
+    const bare = { input: 'Hi', tracing: false } as never;
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: scriptedProvider({ m: new ScriptedModel([[assistantMessage('Hello.')]]) }),
+    });
+    await recorder.model('m').getResponse(bare);
+    const cassette = Cassette.fromJSON(JSON.stringify(recorder));
+    const response = await cassette.model('m').getResponse(bare);
+    assert.equal(response.output.length, 1);
+    await cassette.close();
+  });
+
   test('an empty cassette misses with no nearest interaction', async () => {
     const cassette = new Cassette();
     const error = await cassette.model('x').getResponse({
