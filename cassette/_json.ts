@@ -34,10 +34,24 @@ interface PendingBlob {
   payload: string;
 }
 
-/** The blobs collected while converting one value. */
+/** The blobs collected while converting one value, and an optional cache of converted nodes. */
 export class Conversion {
   readonly pending: PendingBlob[] = [];
+  /**
+   * Converted JSON by source node, for sources that are frozen snapshot nodes
+   * (immutable, and shared between consecutive requests of a run): each is
+   * converted once. The cached JSON is shared, so it must never be changed.
+   */
+  readonly cache: WeakMap<object, JsonValue> | undefined;
+
+  constructor(cache?: WeakMap<object, JsonValue>) {
+    this.cache = cache;
+  }
 }
+
+const objectPrototype = Object.prototype;
+const isFrozen = Object.isFrozen;
+const getPrototypeOf = Object.getPrototypeOf;
 
 /**
  * Converts `value` to JSON. Within objects, `undefined`, functions and symbols
@@ -76,6 +90,26 @@ function convert(
       return undefined;
   }
   if (value === null) return null;
+  const cache = conversion.cache;
+  if (cache !== undefined && isFrozen(value)) {
+    const cached = cache.get(value);
+    if (cached !== undefined) return cached;
+    const proto = getPrototypeOf(value);
+    if (Array.isArray(value) || proto === objectPrototype || proto === null) {
+      const converted = convertUncached(value, conversion, path, depth);
+      if (converted !== undefined) cache.set(value, converted);
+      return converted;
+    }
+  }
+  return convertUncached(value, conversion, path, depth);
+}
+
+function convertUncached(
+  value: object,
+  conversion: Conversion,
+  path: Set<object>,
+  depth: number,
+): JsonValue | undefined {
   const tracked = depth >= CYCLE_CHECK_DEPTH;
   if (tracked) {
     if (path.has(value)) return '[circular]';

@@ -36,6 +36,7 @@ import type {
 } from '@openai/agents-core';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { ordinal } from '../_internal/format.ts';
+import { SnapshotStore } from '../_internal/snapshot_store.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { ScriptedModel } from '../testing/scripted_model.ts';
 import type {
@@ -170,6 +171,10 @@ export class Cassette implements ModelProvider {
   /** Errors thrown while recording → their slot, to store the real advice. */
   readonly #recordedErrors = new WeakMap<object, Slot>();
   readonly #host: Host;
+  /** Snapshots of the live requests, sharing what consecutive requests repeat. */
+  readonly #snapshots = new SnapshotStore();
+  /** Converted JSON of snapshot nodes (see `#prepare`). */
+  readonly #converted = new WeakMap<object, JsonValue>();
   #calls = 0;
 
   /**
@@ -484,14 +489,21 @@ export class Cassette implements ModelProvider {
     );
   }
 
-  /** The live request as stored and matched: converted, normalized, redacted. */
+  /**
+   * The live request as stored and matched: converted, normalized, redacted.
+   * Without hooks that could change it, the request first goes through a
+   * snapshot store, which shares the nodes a request repeats from the previous
+   * one; each shared (immutable) node is then converted only once per run.
+   */
   async #prepare(
     model: string,
     request: ModelRequest,
     streamed: boolean,
   ): Promise<CassetteRequest> {
-    const conversion = new Conversion();
-    const converted = requestRecord(request, conversion);
+    const hooks = this.#options.normalize !== undefined || this.#options.redact !== undefined;
+    const conversion = new Conversion(hooks ? undefined : this.#converted);
+    const source = hooks ? request : this.#snapshots.store(storedFields(request));
+    const converted = requestRecord(source, conversion);
     if (conversion.pending.length > 0) await this.#blobs.resolve(conversion);
     const normalized = this.#normalize(converted, model);
     if (this.#options.redact === undefined) return normalized;
@@ -768,6 +780,21 @@ class CassetteModel implements Model {
   getRetryAdvice(args: ModelRetryAdviceRequest): Promise<ModelRetryAdvice | undefined> {
     return this.#host.getRetryAdvice(args);
   }
+}
+
+/** The request fields a cassette keeps (the signal and internals stay out of the snapshot). */
+function storedFields(request: ModelRequest): ModelRequest {
+  return {
+    systemInstructions: request.systemInstructions,
+    prompt: request.prompt,
+    input: request.input,
+    modelSettings: request.modelSettings,
+    tools: request.tools,
+    handoffs: request.handoffs,
+    outputType: request.outputType,
+    previousResponseId: request.previousResponseId,
+    conversationId: request.conversationId,
+  } as ModelRequest;
 }
 
 function throwIfAborted(request: ModelRequest): void {
