@@ -48,8 +48,20 @@ const credentialPatterns: readonly RegExp[] = [
   /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
 ];
 
+// One cheap test that every credential pattern above needs to pass first.
+const credentialHint = /sk-|ek_|bearer|basic/i;
+
+/**
+ * False when `text` certainly holds no credential-looking token, so callers
+ * walking large data can skip {@linkcode redactCredentialText} for most strings.
+ */
+export function mayContainCredentialText(text: string): boolean {
+  return text.length >= 9 && credentialHint.test(text);
+}
+
 /** `text` with every credential-looking token replaced by {@linkcode REDACTED}. */
 export function redactCredentialText(text: string): string {
+  if (!mayContainCredentialText(text)) return text;
   let out = text;
   for (const pattern of credentialPatterns) {
     out = out.replace(

@@ -11,6 +11,7 @@
 
 import { ScriptedModel as SdkScriptedModel } from '@openai/agents/testing';
 import { ScriptedRealtimeTransport as SdkRealtimeTransport } from '@openai/agents/realtime/testing';
+import type { Model } from '@openai/agents-core';
 import { compare, type Variant, type VariantResult } from './_measure.ts';
 import { canForceGc, output, progress, runtimeInfo, scriptArgs } from './_runtime.ts';
 import {
@@ -77,6 +78,17 @@ async function loadWire(): Promise<WireModule | undefined> {
   }
 }
 const OurWire = await loadWire();
+/** What the cassette benchmark needs from `Cassette` (loaded like the doubles). */
+interface CassetteClass {
+  new (options: { mode: 'record'; provider: { getModel(): Model } }): {
+    model(name: string): Model;
+    close(): Promise<unknown>;
+  };
+  fromJSON(value: unknown): { model(name: string): Model; close(): Promise<unknown> };
+}
+const OurCassette = await loadOurs('scripted-agents/cassette', 'Cassette') as
+  | CassetteClass
+  | undefined;
 
 const results: ScenarioResult[] = [];
 
@@ -129,6 +141,56 @@ async function toolLoop(turns: number, stream: boolean, heap: boolean): Promise<
       repetitions: quick ? 1 : 5,
       heap,
     }),
+  });
+}
+
+/**
+ * Replaying a recorded tool loop from a cassette (parsing and loading its text
+ * included) against
+ * the same loop on a hand-written `ScriptedModel`, side by side.
+ */
+async function cassetteLoop(turns: number): Promise<void> {
+  const id = `cassette${turns}`;
+  if (!wanted(id)) return;
+  if (!OurScriptedModel || !OurCassette) {
+    progress(`${id}: skipped, ScriptedModel or Cassette not available`);
+    return;
+  }
+  const Scripted = OurScriptedModel;
+  const CassetteClass = OurCassette;
+  const outputs = loopOutputs(turns);
+  // Recorded once, outside the timing, in front of the same script.
+  const recorder = new CassetteClass({
+    mode: 'record',
+    provider: { getModel: () => new Scripted(outputs) },
+  });
+  await runLoop(recorder.model('bench'), turns, false);
+  // The text of the cassette file: each sample parses and loads it, as a test does.
+  const recording = JSON.stringify(await recorder.close(), null, 2);
+  progress(`${id}: cassette replay of a ${turns}-turn tool loop vs a hand-written ScriptedModel`);
+  report({
+    id,
+    title: `Cassette replay, ${turns}-turn tool loop`,
+    baseline: 'scripted',
+    variants: await compare([
+      {
+        name: 'scripted',
+        async run(holder) {
+          const model = new Scripted(outputs);
+          holder.value = model;
+          await runLoop(model, turns, false);
+        },
+      },
+      {
+        name: 'cassette',
+        async run(holder) {
+          const cassette = CassetteClass.fromJSON(recording);
+          holder.value = cassette;
+          await runLoop(cassette.model('bench'), turns, false);
+          await cassette.close();
+        },
+      },
+    ], { warmup: quick ? 0 : 1, repetitions: quick ? 2 : 5 }),
   });
 }
 
@@ -217,6 +279,7 @@ await toolLoop(200, true, false);
 // The 1,000-turn non-streamed samples also measure the retained heap.
 await toolLoop(1000, false, true);
 if (full) await toolLoop(1000, true, false);
+await cassetteLoop(200);
 await realtime(10_000);
 await voiceTurns(1000);
 

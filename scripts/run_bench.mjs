@@ -6,7 +6,8 @@
  *
  * Options:
  *   --runtimes=node,deno,bun   which runtimes to run (default: all three)
- *   --only=loop200,realtime    scenarios of bench/main.ts (default: all)
+ *   --only=loop200,realtime    scenarios of bench/main.ts (default: all; cassette200 is the
+ *                              cassette replay against a hand-written ScriptedModel)
  *   --quick                    one repetition each: a smoke test, not a result
  *   --full                     also run the streamed 1,000-turn loop (several minutes more)
  *   --cold-samples=N           fresh processes per cold-import variant (default 12)
@@ -345,6 +346,7 @@ const fmtMiB = (s) => `${(s.median / 2 ** 20).toFixed(1)} MiB`;
 
 const targets = {
   loop1000: 'ours ≤ 1.10× bare',
+  cassette200: 'cassette ≤ 1.10× ScriptedModel',
   heap: 'ours ≤ 0.25× SDK',
   realtime: 'ours ≤ 1.00× SDK',
   cold: 'ours ≤ 1.00× SDK',
@@ -362,6 +364,17 @@ function timeRows(result) {
   const rows = [];
   for (const scenario of result.results) {
     const by = Object.fromEntries(scenario.variants.map((v) => [v.name, v]));
+    if (scenario.id.startsWith('cassette')) {
+      // Ours twice: the cassette replay against the hand-written ScriptedModel.
+      rows.push(
+        `| ${scenario.title} (ours: ScriptedModel → cassette) | — | — | ${
+          cell(by.scripted, 'scripted')
+        } → ${cell(by.cassette, 'scripted')} | ${fmtRatio(by.cassette.ratio)} | ${
+          targets[scenario.id] ?? ''
+        } |`,
+      );
+      continue;
+    }
     const oursVsSdk = by.ours && by.sdk
       ? `${(by.ours.cpuMs.median / by.sdk.cpuMs.median).toFixed(2)}×`
       : '—';

@@ -17,6 +17,7 @@
 // Options: --runtime=deno,bun,node (default: all)  --no-build  --rebuild
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   bin,
@@ -92,6 +93,8 @@ function runDeno(files) {
       'test',
       '--allow-env',
       '--allow-read',
+      // Recipes that keep a cassette file write it in the temporary directory.
+      `--allow-write=${os.tmpdir()}`,
       // Deno 2.9 makes these opt-in; the recipes must pass with them on.
       '--sanitize-ops',
       '--sanitize-resources',

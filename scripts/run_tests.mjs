@@ -9,7 +9,8 @@
 //   doc      deno test --doc: every JSDoc @example of the library modules (mod.ts and
 //            the entry folders and _internal/), env + read permission, sanitizers on
 //   deno     deno test: type-checked, op/resource sanitizers on, env + read permission
-//            only (no network permission, so any network attempt fails the test)
+//            and write permission in the temporary directory only (no network
+//            permission, so any network attempt fails the test)
 //   deno-net files named *_loopback_test.ts, with --allow-net=127.0.0.1 only (they
 //            start their own server there); bun and node run them with the rest
 //   bun      bun test
@@ -30,6 +31,7 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureRuntimes } from './_ensure_runtimes.mjs';
 import {
@@ -61,6 +63,8 @@ const denoTestArgs = [
   'test',
   '--allow-env',
   '--allow-read',
+  // The cassette file tests write (and remove) temporary files there, nowhere else.
+  `--allow-write=${os.tmpdir()}`,
   // Deno 2.9 makes the sanitizers opt-in.
   '--sanitize-ops',
   '--sanitize-resources',

@@ -45,7 +45,7 @@ import { Queue } from '../_internal/queue.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
 import { frozenSnapshot } from '../_internal/snapshot.ts';
 import { SnapshotStore } from '../_internal/snapshot_store.ts';
-import { synthesizeStream } from './_stream.ts';
+import { synthesizeStream } from '../_internal/stream.ts';
 import {
   InvalidScriptedModelStepError,
   ScriptedModelRequestAbortedError,

@@ -1,8 +1,10 @@
 // Project rules that no type checker enforces, checked on the sources in every
 // runtime (under Node the tests run from npm/esm/tests/, so the repository root
 // is found by walking up to deno.json and the TypeScript sources are read there):
-// - the library (mod.ts, _internal/, testing/, realtime_testing/) uses web-standard APIs only:
-//   no Node built-ins, no Deno/Bun/process/Buffer globals;
+// - the library (mod.ts, _internal/, testing/, realtime_testing/, cassette/, cassette_fs/) uses
+//   web-standard APIs only: no Node built-ins, no Deno/Bun/process/Buffer globals;
+//   the one exception is cassette_fs/, the file adapter, which may import
+//   node:fs/promises and node:process (Node.js, Deno and Bun all provide them);
 // - it imports only the SDK's public entry points, never the SDK's own doubles;
 // - testing/ never reaches realtime_testing/ (nor the realtime SDK), so the root
 //   entry does not drag realtime code into testing's import graph;
@@ -22,7 +24,7 @@ import ts from 'typescript';
 import { describe, test } from './_harness.ts';
 
 const root = findRoot(path.dirname(fileURLToPath(import.meta.url)));
-const libraryDirs = ['_internal', 'testing', 'realtime_testing'];
+const libraryDirs = ['_internal', 'testing', 'realtime_testing', 'cassette', 'cassette_fs'];
 
 /** The SDK modules the library may import: public entry points only. */
 const allowedPackages = new Set([
@@ -30,6 +32,9 @@ const allowedPackages = new Set([
   '@openai/agents-core/sandbox',
   '@openai/agents-realtime',
 ]);
+/** Node built-ins the file adapter (cassette_fs/) alone may import. */
+const fileAdapterModules = new Set(['node:fs/promises', 'node:process']);
+const isFileAdapter = (file: string) => rel(file).startsWith('cassette_fs/');
 /** Globals that tie code to one runtime. */
 const runtimeGlobals = new Set([
   'Deno',
@@ -207,10 +212,11 @@ describe('guards: library', () => {
     assert.deepEqual(offenders, []);
   });
 
-  test('imports no node:* module and only public SDK entry points', () => {
+  test('imports no node:* module (cassette_fs/: node:fs/promises and node:process only) and only public SDK entry points', () => {
     const offenders = libraryFiles.flatMap((file) =>
       parse(file).imports
         .filter(({ specifier }) => !specifier.startsWith('.') && !allowedPackages.has(specifier))
+        .filter(({ specifier }) => !(isFileAdapter(file) && fileAdapterModules.has(specifier)))
         .map(({ specifier, line }) => `${rel(file)}:${line} imports ${specifier}`)
     );
     assert.deepEqual(offenders, []);
@@ -282,6 +288,16 @@ describe('guards: library', () => {
       }
     }
     assert.deepEqual(offenders, []);
+  });
+
+  test('only cassette_fs/ reaches node:* modules: cassette/ stays web-standard', () => {
+    const offenders: string[] = [];
+    for (const file of libraryFiles.filter((f) => !isFileAdapter(f))) {
+      for (const reached of reachable(file)) {
+        if (isFileAdapter(reached)) offenders.push(`${rel(file)} reaches ${rel(reached)}`);
+      }
+    }
+    assert.deepEqual([...new Set(offenders)], []);
   });
 
   test('testing/ and realtime_testing/ never import each other', () => {

@@ -1,13 +1,13 @@
 /**
- * Automatic stream synthesis: how a plain response step answers a streaming
- * call. The events are normalized `StreamEvent`s (what the runner consumes),
+ * Automatic stream synthesis: how a plain response answers a streaming call
+ * (a `ScriptedModel` response step, a cassette's non-streamed recording). The events are normalized `StreamEvent`s (what the runner consumes),
  * not provider wire chunks.
  *
  * @module
  */
 
 import type { ModelResponse, StreamEvent, Usage } from '@openai/agents-core';
-import { snapshotValue } from '../_internal/snapshot.ts';
+import { snapshotValue } from './snapshot.ts';
 
 /**
  * Yields `response_started`, one `output_text_delta` per assistant

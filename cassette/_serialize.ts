@@ -1,0 +1,408 @@
+/**
+ * Between the SDK's live values and a cassette's JSON: requests, responses,
+ * stream events and thrown errors to records, records back to responses and
+ * errors, and the validation of a loaded cassette.
+ *
+ * @module
+ */
+
+import { Usage } from '@openai/agents-core';
+import type { ModelRequest, ModelResponse } from '@openai/agents-core';
+import {
+  blobRef,
+  type BlobTable,
+  type Conversion,
+  isSorted,
+  restore,
+  sortJson,
+  toJson,
+} from './_json.ts';
+import { InvalidCassetteError, RecordedModelError } from './cassette_errors.ts';
+import type {
+  CassetteData,
+  CassetteErrorRecord,
+  CassetteInteraction,
+  CassetteRequest,
+  CassetteResponse,
+  JsonObject,
+  JsonValue,
+} from './cassette_types.ts';
+
+/** The format tag of every cassette. */
+export const FORMAT = 'scripted-agents/cassette';
+/** The format version this code reads and writes. */
+export const VERSION = 1;
+
+/** The request fields a cassette keeps, in the order it stores them. */
+const requestKeys = [
+  'systemInstructions',
+  'prompt',
+  'input',
+  'modelSettings',
+  'tools',
+  'handoffs',
+  'outputType',
+  'previousResponseId',
+  'conversationId',
+] as const;
+
+/** `request` with its fields in the stored order and every nested object's keys sorted. */
+export function canonicalRequest(request: CassetteRequest): CassetteRequest {
+  const source = request as unknown as Record<string, JsonValue>;
+  const out: Record<string, JsonValue> = {};
+  for (const key of requestKeys) {
+    if (source[key] !== undefined) out[key] = sortJson(source[key]);
+  }
+  for (const key of Object.keys(source).sort()) {
+    if (!(key in out) && source[key] !== undefined) out[key] = sortJson(source[key]);
+  }
+  return out as unknown as CassetteRequest;
+}
+
+const interactionKeys = ['model', 'streamed', 'request', 'response', 'events', 'error'] as const;
+
+/** `interaction` in the stored key order (a fresh copy). */
+export function canonicalInteraction(interaction: CassetteInteraction): CassetteInteraction {
+  const source = interaction as unknown as Record<string, JsonValue>;
+  const out: Record<string, JsonValue> = {};
+  for (const key of interactionKeys) {
+    if (source[key] === undefined) continue;
+    out[key] = key === 'request'
+      ? canonicalRequest(interaction.request) as unknown as JsonValue
+      : sortJson(source[key]);
+  }
+  return out as unknown as CassetteInteraction;
+}
+
+/** True when `interaction` (freshly parsed JSON) is already in the stored key order. */
+export function isCanonicalInteraction(interaction: CassetteInteraction): boolean {
+  const source = interaction as unknown as Record<string, JsonValue>;
+  if (!inOrder(Object.keys(source), interactionKeys)) return false;
+  const request = interaction.request as unknown as Record<string, JsonValue>;
+  if (!inOrder(Object.keys(request), requestKeys)) return false;
+  for (const key in request) if (!isSorted(request[key])) return false;
+  for (const key of ['response', 'events', 'error'] as const) {
+    if (source[key] !== undefined && !isSorted(source[key])) return false;
+  }
+  return true;
+}
+
+/** True when `keys` are all in `order` and appear in that order. */
+function inOrder(keys: string[], order: readonly string[]): boolean {
+  let at = -1;
+  for (const key of keys) {
+    const next = order.indexOf(key);
+    if (next <= at) return false;
+    at = next;
+  }
+  return true;
+}
+
+/** The stored form of a live request: the kept fields, converted (signal and internals left out). */
+export function requestRecord(request: ModelRequest, conversion: Conversion): CassetteRequest {
+  const out: Record<string, JsonValue> = {};
+  for (const key of requestKeys) {
+    // A missing field takes its default in place, so the key order is the stored one.
+    const value = toJson(request[key] ?? requestDefaults[key], conversion);
+    if (value !== undefined) out[key] = value;
+  }
+  return out as unknown as CassetteRequest;
+}
+
+/** What a request field missing from a live request is stored as. */
+const requestDefaults: Readonly<Record<string, unknown>> = {
+  input: [],
+  modelSettings: {},
+  tools: [],
+  handoffs: [],
+  outputType: 'text',
+};
+
+/** The stored form of a response (`Usage` flattened). */
+export function responseRecord(response: ModelResponse, conversion: Conversion): CassetteResponse {
+  const out: Record<string, JsonValue> = {
+    output: (toJson(response.output, conversion) as JsonValue[] | undefined) ?? [],
+    usage: (toJson({ ...response.usage }, conversion) as JsonObject | undefined) ?? {},
+  };
+  for (const key of ['responseId', 'requestId', 'providerData', 'rawUsage'] as const) {
+    const value = toJson(response[key], conversion);
+    if (value !== undefined) out[key] = value;
+  }
+  return out as unknown as CassetteResponse;
+}
+
+/** A fresh `ModelResponse` from a stored response. */
+export function replayResponse(record: CassetteResponse, blobs: BlobTable): ModelResponse {
+  const response: ModelResponse = {
+    output: restore(record.output, blobs) as ModelResponse['output'],
+    usage: new Usage(restore(record.usage, blobs) as ConstructorParameters<typeof Usage>[0]),
+  };
+  if (record.responseId !== undefined) response.responseId = record.responseId;
+  if (record.requestId !== undefined) response.requestId = record.requestId;
+  if (record.providerData !== undefined) {
+    response.providerData = restore(record.providerData, blobs) as Record<string, unknown>;
+  }
+  if (record.rawUsage !== undefined) {
+    response.rawUsage = restore(record.rawUsage, blobs) as Record<string, unknown>;
+  }
+  return response;
+}
+
+/**
+ * The response a recorded stream ended with (its `response_done` event), for
+ * replaying a streamed recording into a non-streamed call.
+ */
+export function responseFromEvents(events: readonly JsonValue[]): CassetteResponse | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i] as JsonObject;
+    if (event?.type !== 'response_done') continue;
+    const done = event.response as JsonObject;
+    const out: Record<string, JsonValue> = {
+      output: (done.output as JsonValue[]) ?? [],
+      usage: (done.usage as JsonObject) ?? {},
+    };
+    if (typeof done.id === 'string') out.responseId = done.id;
+    if (typeof done.requestId === 'string') out.requestId = done.requestId;
+    if (done.providerData !== undefined) out.providerData = done.providerData;
+    if (done.rawUsage !== undefined) out.rawUsage = done.rawUsage;
+    return out as unknown as CassetteResponse;
+  }
+  return undefined;
+}
+
+/**
+ * The response headers an error record keeps: those a retry decision or a
+ * test reads. Transport details (`date`, `connection`, timings...) would make
+ * every re-recording differ, and credentials never belong in a cassette.
+ */
+function isKeptHeader(name: string): boolean {
+  return name === 'retry-after' || name === 'retry-after-ms' || name === 'x-should-retry' ||
+    name === 'x-request-id' || name === 'content-type' || name.startsWith('x-ratelimit-');
+}
+
+const errorOwnKeys = new Set(['name', 'message', 'stack', 'status', 'headers', 'cause']);
+
+/** The stored form of a thrown value (credentials removed by the conversion). */
+export function errorRecord(
+  error: unknown,
+  conversion: Conversion,
+  depth = 0,
+): CassetteErrorRecord {
+  if (!(error instanceof Error)) {
+    return {
+      className: error === null ? 'null' : typeof error,
+      name: 'Error',
+      message: String(toJson(typeof error === 'string' ? error : String(error), conversion)),
+      fields: {},
+    };
+  }
+  const source = error as Error & Record<string, unknown>;
+  const record: CassetteErrorRecord = {
+    className: error.constructor?.name ?? 'Error',
+    name: error.name,
+    message: toJson(error.message, conversion) as string,
+    fields: {},
+  };
+  if (typeof source.status === 'number') record.status = source.status;
+  const headers = toJson(source.headers ?? source.responseHeaders, conversion);
+  if (headers !== undefined && headers !== null && typeof headers === 'object') {
+    const plain: Record<string, string> = {};
+    for (const [key, value] of Object.entries(headers)) {
+      const name = key.toLowerCase();
+      if (typeof value === 'string' && isKeptHeader(name)) plain[name] = value;
+    }
+    record.headers = plain;
+  }
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    if (!errorOwnKeys.has(key)) fields[key] = source[key];
+  }
+  record.fields = (toJson(fields, conversion) as JsonObject) ?? {};
+  if (error.cause instanceof Error && depth < 4) {
+    record.cause = errorRecord(error.cause, conversion, depth + 1);
+  } else if (error.cause !== undefined) {
+    const cause = toJson(error.cause, conversion);
+    if (cause !== undefined) record.fields.cause = cause;
+  }
+  return record;
+}
+
+/** The error a replayed call throws. */
+export function replayError(record: CassetteErrorRecord, blobs: BlobTable): RecordedModelError {
+  return new RecordedModelError(restore(record as unknown as JsonValue, blobs) as never);
+}
+
+// --- validation ---------------------------------------------------------------
+
+type Fail = (path: string, expected: string, actual: unknown) => never;
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'object') return 'an object';
+  const text = JSON.stringify(value);
+  return `${typeof value} ${text.length > 40 ? `${text.slice(0, 39)}…` : text}`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Checks a loaded value (or JSON text) and returns it as cassette data, or
+ * throws {@linkcode InvalidCassetteError} naming the first bad field.
+ */
+export function validateCassette(input: unknown, label: string | undefined): CassetteData {
+  const fail: Fail = (path, expected, actual) => {
+    throw new InvalidCassetteError(label, { path, expected, actual: describeValue(actual) });
+  };
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      throw new InvalidCassetteError(label, {
+        path: '',
+        expected: 'JSON text',
+        actual: `not JSON (${error instanceof Error ? error.message : String(error)})`,
+      });
+    }
+  }
+  if (!isObject(value)) fail('', 'an object', value);
+  if (value.format !== FORMAT) fail('format', JSON.stringify(FORMAT), value.format);
+  if (value.version !== VERSION) fail('version', `format version ${VERSION}`, value.version);
+  const models = value.models ?? {};
+  if (!isObject(models)) fail('models', 'an object of model infos', models);
+  for (const [name, info] of Object.entries(models)) {
+    const path = `models[${JSON.stringify(name)}]`;
+    if (!isObject(info)) fail(path, 'an object', info);
+    const flag = info.supportsPromptModelSelection;
+    if (flag !== undefined && typeof flag !== 'boolean') {
+      fail(`${path}.supportsPromptModelSelection`, 'a boolean', flag);
+    }
+  }
+  const blobs = value.blobs ?? {};
+  if (!isObject(blobs)) fail('blobs', 'an object of digest to payload', blobs);
+  for (const [digest, payload] of Object.entries(blobs)) {
+    if (typeof payload !== 'string') fail(`blobs[${JSON.stringify(digest)}]`, 'a string', payload);
+  }
+  const interactions = value.interactions;
+  if (!Array.isArray(interactions)) fail('interactions', 'an array', interactions);
+  interactions.forEach((interaction, i) =>
+    validateInteraction(interaction, `interactions[${i}]`, fail, blobs as Record<string, string>)
+  );
+  return {
+    format: FORMAT,
+    version: VERSION,
+    models: models as CassetteData['models'],
+    interactions: interactions as CassetteInteraction[],
+    blobs: blobs as Record<string, string>,
+  };
+}
+
+function validateInteraction(
+  value: unknown,
+  path: string,
+  fail: Fail,
+  blobs: Record<string, string>,
+): void {
+  if (!isObject(value)) fail(path, 'an interaction object', value);
+  if (typeof value.model !== 'string') fail(`${path}.model`, 'a model name string', value.model);
+  if (typeof value.streamed !== 'boolean') fail(`${path}.streamed`, 'a boolean', value.streamed);
+  const request = value.request;
+  if (!isObject(request)) fail(`${path}.request`, 'a request object', request);
+  if (typeof request.input !== 'string' && !Array.isArray(request.input)) {
+    fail(`${path}.request.input`, 'a string or an array of input items', request.input);
+  }
+  for (const key of ['tools', 'handoffs'] as const) {
+    if (!Array.isArray(request[key])) fail(`${path}.request.${key}`, 'an array', request[key]);
+  }
+  if (!isObject(request.modelSettings)) {
+    fail(`${path}.request.modelSettings`, 'an object', request.modelSettings);
+  }
+  for (const key of ['systemInstructions', 'previousResponseId', 'conversationId'] as const) {
+    if (request[key] !== undefined && typeof request[key] !== 'string') {
+      fail(`${path}.request.${key}`, 'a string', request[key]);
+    }
+  }
+  const outcomes = ['response', 'events', 'error'].filter((k) => value[k] !== undefined);
+  if (outcomes.length === 0 || (outcomes.length > 1 && outcomes.join() !== 'events,error')) {
+    fail(
+      path,
+      'an interaction with one outcome: response, events (optionally followed by error), or error',
+      `an interaction with ${outcomes.length === 0 ? 'no outcome' : outcomes.join(' and ')}`,
+    );
+  }
+  if (value.response !== undefined) {
+    const response = value.response;
+    if (!isObject(response)) fail(`${path}.response`, 'a response object', response);
+    if (!Array.isArray(response.output)) {
+      fail(`${path}.response.output`, 'an array of output items', response.output);
+    }
+    if (!isObject(response.usage)) fail(`${path}.response.usage`, 'a usage object', response.usage);
+  }
+  if (value.events !== undefined) {
+    if (!Array.isArray(value.events)) fail(`${path}.events`, 'an array of events', value.events);
+    value.events.forEach((event, i) => {
+      if (!isObject(event) || typeof event.type !== 'string') {
+        fail(`${path}.events[${i}]`, 'an event object with a string type', event);
+      }
+    });
+  }
+  if (value.error !== undefined) validateError(value.error, `${path}.error`, fail);
+  checkRefs(value, path, fail, blobs);
+}
+
+function validateError(value: unknown, path: string, fail: Fail): void {
+  if (!isObject(value)) fail(path, 'an error record', value);
+  for (const key of ['className', 'name', 'message'] as const) {
+    if (typeof value[key] !== 'string') fail(`${path}.${key}`, 'a string', value[key]);
+  }
+  if (value.status !== undefined && typeof value.status !== 'number') {
+    fail(`${path}.status`, 'a number', value.status);
+  }
+  if (value.headers !== undefined) {
+    if (!isObject(value.headers)) fail(`${path}.headers`, 'an object of strings', value.headers);
+    for (const [key, header] of Object.entries(value.headers)) {
+      if (typeof header !== 'string') fail(`${path}.headers.${key}`, 'a string', header);
+    }
+  }
+  if (!isObject(value.fields)) fail(`${path}.fields`, 'an object', value.fields);
+  if (value.retryAdvice !== undefined && !isObject(value.retryAdvice)) {
+    fail(`${path}.retryAdvice`, 'an object', value.retryAdvice);
+  }
+  if (value.cause !== undefined) validateError(value.cause, `${path}.cause`, fail);
+}
+
+function checkRefs(value: unknown, path: string, fail: Fail, blobs: Record<string, string>): void {
+  // A cheap walk first; paths are only spelled out to report a dangling reference.
+  if (!hasDanglingRef(value, blobs)) return;
+  reportRef(value, path, fail, blobs);
+}
+
+function hasDanglingRef(value: unknown, blobs: Record<string, string>): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasDanglingRef(value[i], blobs)) return true;
+    return false;
+  }
+  const digest = blobRef(value as JsonValue);
+  if (digest !== undefined) return !Object.hasOwn(blobs, digest);
+  const record = value as Record<string, unknown>;
+  for (const key in record) if (hasDanglingRef(record[key], blobs)) return true;
+  return false;
+}
+
+function reportRef(value: unknown, path: string, fail: Fail, blobs: Record<string, string>): void {
+  if (value === null || typeof value !== 'object') return;
+  const digest = blobRef(value as JsonValue);
+  if (digest !== undefined) {
+    if (!Object.hasOwn(blobs, digest)) fail(path, `a blob stored under ${digest}`, undefined);
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => reportRef(item, `${path}[${i}]`, fail, blobs));
+    return;
+  }
+  for (const [key, child] of Object.entries(value)) reportRef(child, `${path}.${key}`, fail, blobs);
+}

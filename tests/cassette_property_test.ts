@@ -1,0 +1,177 @@
+// Properties of cassette matching and serialization, checked with fast-check:
+// concurrent calls replay in any order, equal requests match whatever their
+// key order, a normalizer makes volatile values irrelevant, and the JSON form
+// round-trips.
+import assert from 'node:assert/strict';
+import type { ModelRequest } from '@openai/agents';
+import fc from 'fast-check';
+import { assistantMessage, modelResponder, ScriptedModel } from 'scripted-agents/testing';
+import { Cassette, type CassetteData, type JsonValue } from 'scripted-agents/cassette';
+import { describe, test } from './_harness.ts';
+
+const runs = { numRuns: 40 };
+
+function request(input: unknown, instructions = 'Be brief.'): ModelRequest {
+  return {
+    systemInstructions: instructions,
+    input: input as ModelRequest['input'],
+    modelSettings: {},
+    tools: [],
+    handoffs: [],
+    outputType: 'text',
+    tracing: false,
+  };
+}
+
+/** A provider whose model answers each request with its own input, echoed. */
+const echoProvider = {
+  getModel: () =>
+    new ScriptedModel(
+      Array.from({ length: 64 }, () =>
+        modelResponder((call) => [assistantMessage(JSON.stringify(call.request.input))])),
+    ),
+};
+
+async function record(requests: ModelRequest[], model = 'm'): Promise<CassetteData> {
+  const recorder = new Cassette({ mode: 'record', provider: echoProvider });
+  for (const r of requests) await recorder.model(model).getResponse(r);
+  return JSON.parse(JSON.stringify(await recorder.close()));
+}
+
+const textOf = (response: { output: unknown[] }) =>
+  (response.output[0] as { content: { text: string }[] }).content[0].text;
+
+/** JSON values without `$blob`-looking keys or huge strings. */
+const json: fc.Arbitrary<JsonValue> = fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<JsonValue>;
+
+/** The same JSON with every object's keys in reverse order. */
+function reorder(value: JsonValue): JsonValue {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(reorder);
+  return Object.fromEntries(Object.keys(value).reverse().map((key) => [key, reorder(value[key])]));
+}
+
+describe('cassette properties', () => {
+  test('concurrent calls replay correctly whatever order they arrive in', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.string({ maxLength: 12 }), { minLength: 1, maxLength: 8 }),
+        fc.func(fc.integer()),
+        async (inputs, rank) => {
+          const data = await record(inputs.map((input) => request(input)));
+          const order = inputs.map((input, i) => ({ input, i })).sort((a, b) =>
+            rank(a.input) - rank(b.input) || a.i - b.i
+          );
+          const cassette = Cassette.fromJSON(data);
+          const model = cassette.model('m');
+          const answers = await Promise.all(
+            order.map(({ input }) => model.getResponse(request(input))),
+          );
+          answers.forEach((answer, k) => {
+            assert.equal(textOf(answer), JSON.stringify(order[k].input));
+          });
+          await cassette.close();
+        },
+      ),
+      runs,
+    );
+  });
+
+  test('identical requests replay their recorded answers in recording order', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 6 }), async (count) => {
+        let n = 0;
+        const provider = {
+          getModel: () =>
+            new ScriptedModel(
+              Array.from({ length: count }, () =>
+                modelResponder(() => [assistantMessage(`answer ${++n}`)])),
+            ),
+        };
+        const recorder = new Cassette({ mode: 'record', provider });
+        for (let i = 0; i < count; i++) await recorder.model('m').getResponse(request('same'));
+        const cassette = Cassette.fromJSON(await recorder.close());
+        for (let i = 1; i <= count; i++) {
+          assert.equal(
+            textOf(await cassette.model('m').getResponse(request('same'))),
+            `answer ${i}`,
+          );
+        }
+        await cassette.close();
+      }),
+      runs,
+    );
+  });
+
+  test('equal requests match whatever the key order of their objects', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(json, { maxLength: 4 }), async (items) => {
+        const input = items.map((content) => ({ role: 'user', content }));
+        const data = await record([request(input)]);
+        const cassette = Cassette.fromJSON(data);
+        const answer = await cassette.model('m').getResponse(request(reorder(input)));
+        assert.equal(textOf(answer), JSON.stringify(input));
+        await cassette.close();
+      }),
+      runs,
+    );
+  });
+
+  test('with a normalizer, requests equal after normalizing always match', async () => {
+    const normalize = (r: { systemInstructions?: string }) => {
+      r.systemInstructions = r.systemInstructions?.replace(/id=\w+/g, 'id=<id>');
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 10 }),
+        fc.stringMatching(/^\w{1,8}$/),
+        fc.stringMatching(/^\w{1,8}$/),
+        async (input, before, after) => {
+          const recorder = new Cassette({ mode: 'record', provider: echoProvider, normalize });
+          await recorder.model('m').getResponse(request(input, `Session id=${before}.`));
+          const cassette = Cassette.fromJSON(await recorder.close(), { normalize });
+          const answer = await cassette.model('m').getResponse(
+            request(input, `Session id=${after}.`),
+          );
+          assert.equal(textOf(answer), JSON.stringify(input));
+          await cassette.close();
+        },
+      ),
+      runs,
+    );
+  });
+
+  test('a file with its keys in any order loads to the same cassette', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(json, { minLength: 1, maxLength: 3 }), async (inputs) => {
+        const data = await record(
+          inputs.map((input) => request([{ role: 'user', content: input }])),
+        );
+        const reordered = JSON.stringify(reorder(data as unknown as JsonValue));
+        assert.deepEqual(Cassette.fromJSON(reordered).toJSON(), data);
+        assert.deepEqual(Cassette.fromJSON(JSON.parse(reordered)).toJSON(), data);
+      }),
+      runs,
+    );
+  });
+
+  test('the JSON form round-trips', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(json, fc.constantFrom('a', 'b', '')), { minLength: 1, maxLength: 5 }),
+        async (calls) => {
+          const recorder = new Cassette({ mode: 'record', provider: echoProvider });
+          for (const [input, model] of calls) {
+            await recorder.model(model).getResponse(request([{ role: 'user', content: input }]));
+          }
+          const data = recorder.toJSON();
+          const text = JSON.stringify(data, null, 2);
+          const loaded = Cassette.fromJSON(text);
+          assert.deepEqual(loaded.toJSON(), JSON.parse(text));
+          assert.equal(JSON.stringify(loaded, null, 2), text);
+        },
+      ),
+      runs,
+    );
+  });
+});
