@@ -113,7 +113,7 @@ export class CassetteMissError extends Error {
   /** How many differing paths there are in all. */
   readonly differenceCount: number;
   /** Always `'CassetteMissError'`. */
-  override readonly name = 'CassetteMissError';
+  override readonly name: 'CassetteMissError';
 
   /** Builds the error and its message from the miss. */
   constructor(options: CassetteMissErrorOptions) {
@@ -129,6 +129,7 @@ export class CassetteMissError extends Error {
     this.nearestUsed = options.nearestUsed;
     this.differences = Object.freeze([...options.differences]);
     this.differenceCount = options.differenceCount;
+    this.name = 'CassetteMissError';
   }
 }
 
@@ -225,7 +226,7 @@ export class UnusedCassetteInteractionsError extends Error {
   /** How many interactions the cassette holds. */
   readonly total: number;
   /** Always `'UnusedCassetteInteractionsError'`. */
-  override readonly name = 'UnusedCassetteInteractionsError';
+  override readonly name: 'UnusedCassetteInteractionsError';
 
   /** Lists the unused interactions in the message. */
   constructor(
@@ -243,6 +244,7 @@ export class UnusedCassetteInteractionsError extends Error {
     this.label = label;
     this.unused = Object.freeze(unused.map((u) => Object.freeze({ ...u })));
     this.total = options.total;
+    this.name = 'UnusedCassetteInteractionsError';
   }
 }
 
@@ -277,7 +279,7 @@ export class InvalidCassetteError extends Error {
   /** A short rendering of what it holds. */
   readonly actual: string;
   /** Always `'InvalidCassetteError'`. */
-  override readonly name = 'InvalidCassetteError';
+  override readonly name: 'InvalidCassetteError';
 
   /** Describes the bad field. */
   constructor(
@@ -293,6 +295,7 @@ export class InvalidCassetteError extends Error {
     this.path = options.path;
     this.expected = options.expected;
     this.actual = options.actual;
+    this.name = 'InvalidCassetteError';
   }
 }
 
@@ -330,7 +333,7 @@ export class RecordedModelError extends Error {
   /** The recorded response headers. */
   readonly headers: Headers | undefined;
   /** The recorded `name`. */
-  override name: string;
+  override readonly name: string;
 
   /** Rebuilds the error from its record. */
   constructor(record: CassetteErrorRecord) {

@@ -22,7 +22,7 @@ export class MissingCassetteError extends Error {
   /** The path that holds no cassette. */
   readonly path: string;
   /** Always `'MissingCassetteError'`. */
-  override readonly name = 'MissingCassetteError';
+  override readonly name: 'MissingCassetteError';
 
   /** Names the missing path and how to record it. */
   constructor(path: string) {
@@ -32,5 +32,6 @@ export class MissingCassetteError extends Error {
         "'record', or 'auto' to record only when the file is missing) and options.provider.",
     );
     this.path = path;
+    this.name = 'MissingCassetteError';
   }
 }

@@ -52,7 +52,7 @@ import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { frozenSnapshot } from '../_internal/snapshot.ts';
 import { SnapshotStore } from '../_internal/snapshot_store.ts';
 import { generateSchemaValue, hashString, type JsonSchema } from './_schema_values.ts';
-import { synthesizeStream } from './_stream.ts';
+import { synthesizeStream } from '../_internal/stream.ts';
 import { assistantMessage } from './output_items.ts';
 import {
   applyPatchCall,
