@@ -50,7 +50,6 @@ import type {
 import type { SdkOutputModelItem as OutputModelItem } from './_sdk_item_types.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { frozenSnapshot } from '../_internal/snapshot.ts';
-import { SnapshotStore } from '../_internal/snapshot_store.ts';
 import { generateSchemaValue, hashString, type JsonSchema } from './_schema_values.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { assistantMessage } from './output_items.ts';
@@ -64,7 +63,7 @@ import {
   shellCall,
   webSearchCall,
 } from './output_item_builders.ts';
-import { ScriptedModelRequestAbortedError } from './scripted_model_errors.ts';
+import { ModelCallLog, throwIfAborted } from './_model_calls.ts';
 import type { RecordedModelCall } from './scripted_model_types.ts';
 import {
   AutoModelBudgetExceededError,
@@ -132,8 +131,7 @@ interface HostedPlan {
  */
 export class AutoModel implements Model {
   readonly #options: AutoModelOptions;
-  readonly #calls: RecordedModelCall[] = [];
-  readonly #requests = new SnapshotStore();
+  readonly #calls = new ModelCallLog();
   readonly #failures = new FailureLog(DOUBLE);
   readonly #generated: AutoModelGeneratedValue[] = [];
   readonly #offered = new Set<string>();
@@ -146,19 +144,17 @@ export class AutoModel implements Model {
 
   /** Every recorded call, in invocation order: a new frozen array of fresh snapshots. */
   get calls(): readonly RecordedModelCall[] {
-    return Object.freeze(this.#calls.map(readCall));
+    return this.#calls.all();
   }
 
   /** A fresh snapshot of the first call, or `undefined` before any call. */
   get firstCall(): RecordedModelCall | undefined {
-    const call = this.#calls[0];
-    return call === undefined ? undefined : readCall(call);
+    return this.#calls.at(0);
   }
 
   /** A fresh snapshot of the latest call, or `undefined` before any call. */
   get lastCall(): RecordedModelCall | undefined {
-    const call = this.#calls[this.#calls.length - 1];
-    return call === undefined ? undefined : readCall(call);
+    return this.#calls.at(-1);
   }
 
   /** Every value generated (or fixed) so far, in order: tool and handoff arguments, outputs. */
@@ -202,8 +198,7 @@ export class AutoModel implements Model {
 
   /** Answers a non-streaming call. */
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    if (request.signal?.aborted) throw new ScriptedModelRequestAbortedError();
-    const call = this.#record(request, false);
+    const call = this.#calls.record(request, false);
     const response = await this.#respond(call, request);
     throwIfAborted(call);
     return response;
@@ -211,8 +206,7 @@ export class AutoModel implements Model {
 
   /** Answers a streaming call with the same response, as synthesized stream events. */
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
-    if (request.signal?.aborted) throw new ScriptedModelRequestAbortedError();
-    const call = this.#record(request, true);
+    const call = this.#calls.record(request, true);
     return this.#stream(call, request);
   }
 
@@ -220,16 +214,6 @@ export class AutoModel implements Model {
     throwIfAborted(call);
     const response = await this.#respond(call, request);
     yield* synthesizeStream(response, () => throwIfAborted(call));
-  }
-
-  #record(request: ModelRequest, streamed: boolean): RecordedModelCall {
-    const call: RecordedModelCall = Object.freeze({
-      index: this.#calls.length,
-      streamed,
-      request: this.#requests.store(request),
-    });
-    this.#calls.push(call);
-    return call;
   }
 
   async #respond(call: RecordedModelCall, request: ModelRequest): Promise<ModelResponse> {
@@ -524,16 +508,4 @@ function response(call: RecordedModelCall, output: OutputModelItem[]): ModelResp
     usage: new Usage({ requests: 1 }),
     responseId: `auto-response-${call.index + 1}`,
   };
-}
-
-function readCall(call: RecordedModelCall): RecordedModelCall {
-  return Object.freeze({
-    index: call.index,
-    streamed: call.streamed,
-    request: frozenSnapshot(call.request),
-  });
-}
-
-function throwIfAborted(call: RecordedModelCall): void {
-  if (call.request.signal?.aborted) throw new ScriptedModelRequestAbortedError(call.index);
 }

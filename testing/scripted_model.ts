@@ -43,12 +43,10 @@ import {
 import { isScriptedResponse, normalizeResponse } from './_model_response.ts';
 import { Queue } from '../_internal/queue.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
-import { frozenSnapshot } from '../_internal/snapshot.ts';
-import { SnapshotStore } from '../_internal/snapshot_store.ts';
+import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import {
   InvalidScriptedModelStepError,
-  ScriptedModelRequestAbortedError,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
 } from './scripted_model_errors.ts';
@@ -119,11 +117,9 @@ const DOUBLE = 'ScriptedModel';
  */
 export class ScriptedModel implements Model {
   readonly #steps = new Queue<QueuedStep>();
-  readonly #calls: RecordedModelCall[] = [];
+  readonly #calls = new ModelCallLog();
   readonly #retryAdvice = new RetryAdviceBook();
   readonly #failures = new FailureLog(DOUBLE);
-  // Consecutive requests repeat most of their content; stored calls share it.
-  readonly #requests = new SnapshotStore();
 
   /**
    * Creates a model that will answer calls with `inputs`, in order. Each input
@@ -137,19 +133,17 @@ export class ScriptedModel implements Model {
 
   /** Every recorded call, in invocation order: a new frozen array of fresh snapshots. */
   get calls(): readonly RecordedModelCall[] {
-    return Object.freeze(this.#calls.map(readCall));
+    return this.#calls.all();
   }
 
   /** A fresh snapshot of the first call, or `undefined` before any call. */
   get firstCall(): RecordedModelCall | undefined {
-    const call = this.#calls[0];
-    return call === undefined ? undefined : readCall(call);
+    return this.#calls.at(0);
   }
 
   /** A fresh snapshot of the latest call, or `undefined` before any call. */
   get lastCall(): RecordedModelCall | undefined {
-    const call = this.#calls[this.#calls.length - 1];
-    return call === undefined ? undefined : readCall(call);
+    return this.#calls.at(-1);
   }
 
   /** How many scripted steps no call has consumed yet. */
@@ -202,8 +196,7 @@ export class ScriptedModel implements Model {
 
   /** Answers a non-streaming call with the next step. A raw stream step cannot serve it. */
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    if (request.signal?.aborted) throw new ScriptedModelRequestAbortedError();
-    const call = this.#record(request, false);
+    const call = this.#calls.record(request, false);
     const taken = this.#take(call);
     const step = taken.type === 'hold' ? await this.#release(call, taken) : taken;
 
@@ -249,8 +242,7 @@ export class ScriptedModel implements Model {
    * already aborted or no step remains.
    */
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
-    if (request.signal?.aborted) throw new ScriptedModelRequestAbortedError();
-    const call = this.#record(request, true);
+    const call = this.#calls.record(request, true);
     const step = this.#take(call);
     return this.#stream(call, step, request);
   }
@@ -345,18 +337,6 @@ export class ScriptedModel implements Model {
     for (const step of steps) this.#steps.push(step);
   }
 
-  #record(request: ModelRequest, streamed: boolean): RecordedModelCall {
-    // The single call-time snapshot, deeply frozen and shared with earlier calls
-    // where equal; every read copies it, so the sharing never shows.
-    const call: RecordedModelCall = Object.freeze({
-      index: this.#calls.length,
-      streamed,
-      request: this.#requests.store(request),
-    });
-    this.#calls.push(call);
-    return call;
-  }
-
   #take(call: RecordedModelCall): QueuedStep {
     const step = this.#steps.shift();
     if (step === undefined) throw this.#failures.raise(new UnexpectedModelCallError(call));
@@ -395,17 +375,4 @@ function queuedSteps(inputs: Iterable<ScriptedModelInput>): QueuedStep[] {
   const steps = Array.from(inputs, toQueuedStep);
   claimHolds(steps);
   return steps;
-}
-
-/** A fresh frozen view of a recorded call: reading or mutating it cannot reach the history. */
-function readCall(call: RecordedModelCall): RecordedModelCall {
-  return Object.freeze({
-    index: call.index,
-    streamed: call.streamed,
-    request: frozenSnapshot(call.request),
-  });
-}
-
-function throwIfAborted(call: RecordedModelCall): void {
-  if (call.request.signal?.aborted) throw new ScriptedModelRequestAbortedError(call.index);
 }

@@ -1,0 +1,69 @@
+/**
+ * The call history of the model doubles (`ScriptedModel`, `AutoModel`): how a
+ * call is recorded, how a recorded call is read back, and how a call that was
+ * aborted while the model worked on it ends. Written once so both models keep
+ * the same snapshot and abort behaviour.
+ *
+ * @module
+ */
+
+import type { SdkModelRequest as ModelRequest } from './_sdk_types.ts';
+import { frozenSnapshot } from '../_internal/snapshot.ts';
+import { SnapshotStore } from '../_internal/snapshot_store.ts';
+import { ScriptedModelRequestAbortedError } from './scripted_model_errors.ts';
+import type { RecordedModelCall } from './scripted_model_types.ts';
+
+/** Every call a model received, in invocation order. */
+export class ModelCallLog {
+  readonly #calls: RecordedModelCall[] = [];
+  readonly #requests = new SnapshotStore();
+
+  /** How many calls were recorded. */
+  get length(): number {
+    return this.#calls.length;
+  }
+
+  /** Every recorded call: a new frozen array of fresh snapshots. */
+  all(): readonly RecordedModelCall[] {
+    return Object.freeze(this.#calls.map(readCall));
+  }
+
+  /** A fresh snapshot of the call at `index` (negative counts from the end), if any. */
+  at(index: number): RecordedModelCall | undefined {
+    const call = this.#calls[index < 0 ? this.#calls.length + index : index];
+    return call === undefined ? undefined : readCall(call);
+  }
+
+  /**
+   * Records a call and returns the record (not a copy: hand tests
+   * {@linkcode readCall}'s). A request already aborted on arrival is not a
+   * call: it throws `ScriptedModelRequestAbortedError` (no call number) and
+   * records nothing.
+   */
+  record(request: ModelRequest, streamed: boolean): RecordedModelCall {
+    if (request.signal?.aborted) throw new ScriptedModelRequestAbortedError();
+    // The single call-time snapshot, deeply frozen and shared with earlier calls
+    // where equal; every read copies it, so the sharing never shows.
+    const call: RecordedModelCall = Object.freeze({
+      index: this.#calls.length,
+      streamed,
+      request: this.#requests.store(request),
+    });
+    this.#calls.push(call);
+    return call;
+  }
+}
+
+/** A fresh frozen view of a recorded call: reading or mutating it cannot reach the history. */
+export function readCall(call: RecordedModelCall): RecordedModelCall {
+  return Object.freeze({
+    index: call.index,
+    streamed: call.streamed,
+    request: frozenSnapshot(call.request),
+  });
+}
+
+/** Throws `ScriptedModelRequestAbortedError` (naming the call) once its request was aborted. */
+export function throwIfAborted(call: RecordedModelCall): void {
+  if (call.request.signal?.aborted) throw new ScriptedModelRequestAbortedError(call.index);
+}
