@@ -23,7 +23,8 @@
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
-import { isGroup, stepCount } from './_step_count.ts';
+import { stepCount } from './_step_count.ts';
+import { scriptEntry, takeStep } from './_script_steps.ts';
 import {
   ComputerActionMatcherError,
   InvalidScriptedComputerStepError,
@@ -142,28 +143,18 @@ export function scriptedComputer(
       args: Object.freeze(args),
     });
     history.push(call);
-    const taken = script.take(action, ({ match }) => {
-      if (match === undefined) return true;
-      try {
-        return match(...snapshotValue(args)) === false
-          ? new ComputerActionMatcherError(call.index, action)
-          : true;
-      } catch (error) {
-        return error;
-      }
-    });
-    if (taken.kind === 'unexpected') {
-      throw failures.raise(
+    const { outcome } = takeStep(script, action, {
+      failures,
+      matches: ({ match }) => match?.(...snapshotValue(args)),
+      mismatch: () => new ComputerActionMatcherError(call.index, action),
+      unexpected: (expected) =>
         new UnexpectedComputerActionError({
           callIndex: call.index,
           actualAction: action,
-          expectedAction: taken.expected?.action,
+          expectedAction: expected?.action,
           remainingSteps: script.remaining,
         }),
-      );
-    }
-    if (taken.kind === 'rejected') throw failures.raise(taken.failure);
-    const { outcome } = taken.step;
+    });
     switch (outcome.kind) {
       case 'error':
         throw outcome.error;
@@ -211,23 +202,16 @@ function freshCall(call: RecordedComputerCall): RecordedComputerCall {
 }
 
 function toEntry(input: unknown, inputIndex: number): ScriptEntry<Step> {
-  if (!isGroup(input)) return { kind: 'step', ...toCounted(input, inputIndex) };
-  if (input.anyOrder.length === 0) {
-    throw new InvalidScriptedComputerStepError('invalid_group', inputIndex, 'is an empty group');
-  }
-  return {
-    kind: 'group',
-    members: input.anyOrder.map((member) => {
-      if (isGroup(member)) {
-        throw new InvalidScriptedComputerStepError(
-          'invalid_group',
-          inputIndex,
-          'nests a group in a group',
-        );
-      }
-      return toCounted(member, inputIndex);
-    }),
-  };
+  return scriptEntry(
+    input,
+    (member) => toCounted(member, inputIndex),
+    (problem) =>
+      new InvalidScriptedComputerStepError(
+        'invalid_group',
+        inputIndex,
+        problem === 'empty' ? 'is an empty group' : 'nests a group in a group',
+      ),
+  );
 }
 
 function toCounted(input: unknown, inputIndex: number) {

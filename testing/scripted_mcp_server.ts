@@ -34,7 +34,8 @@ import { invalidateServerToolsCache } from '@openai/agents-core';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
-import { isGroup, stepCount } from './_step_count.ts';
+import { stepCount } from './_step_count.ts';
+import { scriptEntry, takeStep } from './_script_steps.ts';
 import type {
   SdkCallToolResult as CallToolResult,
   SdkCallToolResultContent as CallToolResultContent,
@@ -421,31 +422,20 @@ export class ScriptedMcpServer implements MCPServerWithResources, Disposable {
     return this.#connectedCall(method, recordedArgs, async (call) => {
       options?.signal?.throwIfAborted();
       const toolCall = toolCallOf(call);
-      const taken = this.#script.take(toolName, (step) => {
-        if (step.match === undefined) return true;
-        try {
-          const verdict = step.match(snapshotValue(toolCall.args), snapshotValue(toolCall.meta));
-          return verdict === false
-            ? new McpCallMatcherError(this.name, call.index, toolName)
-            : true;
-        } catch (error) {
-          return error;
-        }
-      });
-      if (taken.kind === 'unexpected') {
-        throw this.#failures.raise(
+      const { outcome } = takeStep(this.#script, toolName, {
+        failures: this.#failures,
+        matches: (step) => step.match?.(snapshotValue(toolCall.args), snapshotValue(toolCall.meta)),
+        mismatch: () => new McpCallMatcherError(this.name, call.index, toolName),
+        unexpected: (expected) =>
           new UnexpectedMcpCallError({
             server: this.name,
             callIndex: call.index,
             method,
             target: toolName,
-            expected: taken.expected?.tool,
+            expected: expected?.tool,
             remainingSteps: this.#script.remaining,
           }),
-        );
-      }
-      if (taken.kind === 'rejected') throw this.#failures.raise(taken.failure);
-      const { outcome } = taken.step;
+      });
       switch (outcome.kind) {
         case 'error':
           throw outcome.error;
@@ -518,27 +508,20 @@ function toolDefinitions(tools: readonly ScriptedMcpToolDefinition[]): readonly 
 
 /** Validates every input first, so one invalid input adds nothing. */
 function scriptEntries(inputs: Iterable<ScriptedMcpInput>): ScriptEntry<Step>[] {
-  return Array.from(inputs as Iterable<unknown>, (input, inputIndex): ScriptEntry<Step> => {
-    if (isGroup(input)) {
-      if (input.anyOrder.length === 0) {
-        throw new InvalidScriptedMcpStepError('invalid_group', inputIndex, 'is an empty group');
-      }
-      return {
-        kind: 'group',
-        members: input.anyOrder.map((member) => {
-          if (isGroup(member)) {
-            throw new InvalidScriptedMcpStepError(
-              'invalid_group',
-              inputIndex,
-              'nests a group in a group',
-            );
-          }
-          return toStep(member, inputIndex);
-        }),
-      };
-    }
-    return { kind: 'step', ...toStep(input, inputIndex) };
-  });
+  return Array.from(
+    inputs as Iterable<unknown>,
+    (input, inputIndex): ScriptEntry<Step> =>
+      scriptEntry(
+        input,
+        (member) => toStep(member, inputIndex),
+        (problem) =>
+          new InvalidScriptedMcpStepError(
+            'invalid_group',
+            inputIndex,
+            problem === 'empty' ? 'is an empty group' : 'nests a group in a group',
+          ),
+      ),
+  );
 }
 
 function toStep(input: unknown, inputIndex: number) {

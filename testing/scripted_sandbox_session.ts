@@ -43,7 +43,8 @@ import { ordinal } from '../_internal/format.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
-import { isGroup, stepCount } from './_step_count.ts';
+import { stepCount } from './_step_count.ts';
+import { scriptEntry, takeStep } from './_script_steps.ts';
 import {
   InvalidScriptedSandboxStepError,
   SandboxCallMatcherError,
@@ -137,27 +138,18 @@ function invalidStep(
 
 /** Validates one script input (a step or an `anyOrder` group) into a script entry. */
 function normalizeEntry(input: unknown, inputIndex: number): ScriptEntry<Step> {
-  if (!isGroup(input)) return { kind: 'step', ...normalizeCounted(input, inputIndex) };
-  if (input.anyOrder.length === 0) {
-    throw invalidStep(
-      'invalid_group',
-      inputIndex,
-      `Scripted sandbox step ${ordinal(inputIndex)} is an empty anyOrder() group.`,
-    );
-  }
-  return {
-    kind: 'group',
-    members: input.anyOrder.map((member) => {
-      if (isGroup(member)) {
-        throw invalidStep(
-          'invalid_group',
-          inputIndex,
-          `Scripted sandbox step ${ordinal(inputIndex)} nests an anyOrder() group in another.`,
-        );
-      }
-      return normalizeCounted(member, inputIndex);
-    }),
-  };
+  return scriptEntry(
+    input,
+    (member) => normalizeCounted(member, inputIndex),
+    (problem) =>
+      invalidStep(
+        'invalid_group',
+        inputIndex,
+        problem === 'empty'
+          ? `Scripted sandbox step ${ordinal(inputIndex)} is an empty anyOrder() group.`
+          : `Scripted sandbox step ${ordinal(inputIndex)} nests an anyOrder() group in another.`,
+      ),
+  );
 }
 
 /** A step with how often it may be used (`times`, `optional`). */
@@ -417,29 +409,19 @@ export function scriptedSandboxSession(
     const call = freezeCall(history.length, method, snapshotArgs(method, args));
     history.push(call);
     // A refused or displaced step is used up anyway: the script has drifted either way.
-    const taken = script.take(method, ({ match }) => {
-      if (match === undefined) return true;
-      try {
-        // Called unbound: the test's matcher must not see this module's step record.
-        return match(...snapshotArgs(method, call.args)) === false
-          ? new SandboxCallMatcherError(call)
-          : true;
-      } catch (error) {
-        return error;
-      }
-    });
-    if (taken.kind === 'unexpected') {
-      throw failures.raise(
+    const { outcome } = takeStep(script, method, {
+      failures,
+      // Called unbound: the test's matcher must not see this module's step record.
+      matches: ({ match }) => match?.(...snapshotArgs(method, call.args)),
+      mismatch: () => new SandboxCallMatcherError(call),
+      unexpected: (expected) =>
         new UnexpectedSandboxCallError({
           callIndex: call.index,
           actualMethod: method,
-          expectedMethod: taken.expected?.method,
+          expectedMethod: expected?.method,
           remainingSteps: script.remaining,
         }),
-      );
-    }
-    if (taken.kind === 'rejected') throw failures.raise(taken.failure);
-    const { outcome } = taken.step;
+    });
     switch (outcome.kind) {
       case 'error':
         throw outcome.error;
