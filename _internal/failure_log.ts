@@ -42,6 +42,27 @@ export class FailureLog {
       throw new DoubleFailuresError(this.#double, this.#failures);
     }
   }
+
+  /**
+   * The failure members of a double built as a plain object rather than a
+   * class: `failures`, `acknowledgeFailures()`, `assertNoUnexpectedCalls()` and
+   * a `[Symbol.dispose]()` teardown that runs `assertNoUnexpectedCalls()`, then
+   * the checks `checks()` lists at teardown time, through
+   * {@linkcode runTeardownChecks}. Non-enumerable, read-only and
+   * non-configurable, so `Object.keys()` and spreads keep the double's own
+   * shape; spread last into `Object.defineProperties()`, they end its own keys.
+   */
+  members(checks: () => ReadonlyArray<() => void>): PropertyDescriptorMap {
+    const assertNoUnexpectedCalls = (): void => this.assertNone();
+    return {
+      failures: { get: () => this.failures, enumerable: false, configurable: false },
+      acknowledgeFailures: { value: () => this.take() },
+      assertNoUnexpectedCalls: { value: assertNoUnexpectedCalls },
+      [Symbol.dispose]: {
+        value: () => runTeardownChecks(this.#double, [assertNoUnexpectedCalls, ...checks()]),
+      },
+    };
+  }
 }
 
 /**

@@ -20,7 +20,7 @@
  * @module
  */
 
-import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
+import { FailureLog } from '../_internal/failure_log.ts';
 import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import { stepCount } from './_step_count.ts';
@@ -178,17 +178,11 @@ export function scriptedComputer(
       throw new UnconsumedComputerStepsError(pending.map((step) => step.action));
     }
   };
-  const assertNoUnexpectedCalls = (): void => failures.assertNone();
   Object.defineProperties(computer, {
     calls: { get: () => Object.freeze(history.map(freshCall)), enumerable: false },
     remainingSteps: { get: () => script.remaining, enumerable: false },
     assertComplete: { value: assertComplete },
-    failures: { get: () => failures.failures, enumerable: false },
-    acknowledgeFailures: { value: () => failures.take() },
-    assertNoUnexpectedCalls: { value: assertNoUnexpectedCalls },
-    [Symbol.dispose]: {
-      value: () => runTeardownChecks('ScriptedComputer', [assertNoUnexpectedCalls, assertComplete]),
-    },
+    ...failures.members(() => [assertComplete]),
   });
   return computer as unknown as ScriptedComputer;
 }

@@ -27,7 +27,7 @@
  */
 
 import { cloneManifest, Manifest } from '@openai/agents-core/sandbox';
-import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
+import { FailureLog } from '../_internal/failure_log.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import type {
   SdkSandboxClientCreateArgs as SandboxClientCreateArgs,
@@ -224,23 +224,16 @@ export function scriptedSandboxClient(
     const remaining = sessions.length - handedOut;
     if (remaining > 0) throw new UnusedSandboxSessionsError(remaining);
   };
-  const assertNoUnexpectedCalls = (): void => failures.assertNone();
   Object.defineProperties(client, {
     calls: { get: () => Object.freeze(history.map(freshCall)), enumerable: false },
     remainingSessions: { get: () => sessions.length - handedOut, enumerable: false },
     sessionOf: { value: (state: SandboxSessionState) => owners.get(state) },
     assertComplete: { value: assertComplete },
-    failures: { get: () => failures.failures, enumerable: false },
-    acknowledgeFailures: { value: () => failures.take() },
-    assertNoUnexpectedCalls: { value: assertNoUnexpectedCalls },
-    [Symbol.dispose]: {
-      value: () =>
-        runTeardownChecks('ScriptedSandboxClient', [
-          assertNoUnexpectedCalls,
-          assertComplete,
-          ...sessions.slice(0, handedOut).map((session) => () => session[Symbol.dispose]()),
-        ]),
-    },
+    // The sessions handed out by teardown time are disposed with the client.
+    ...failures.members(() => [
+      assertComplete,
+      ...sessions.slice(0, handedOut).map((session) => () => session[Symbol.dispose]()),
+    ]),
   });
   return client as unknown as ScriptedSandboxClient;
 }

@@ -40,7 +40,7 @@
 
 import { cloneManifest, Manifest } from '@openai/agents-core/sandbox';
 import { ordinal } from '../_internal/format.ts';
-import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
+import { FailureLog } from '../_internal/failure_log.ts';
 import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import { stepCount } from './_step_count.ts';
@@ -472,7 +472,6 @@ export function scriptedSandboxSession(
       throw new UnconsumedSandboxStepsError(pending.map((step) => step.method));
     }
   };
-  const assertNoUnexpectedCalls = (): void => failures.assertNone();
 
   Object.defineProperties(session, {
     calls: {
@@ -484,13 +483,7 @@ export function scriptedSandboxSession(
     assertComplete: definedValue(assertComplete),
     // Our additions come after the SDK double's members and are non-enumerable,
     // so `Object.keys(session)` and spreads keep that double's shape.
-    failures: { get: () => failures.failures, enumerable: false, configurable: false },
-    acknowledgeFailures: definedValue(() => failures.take(), false),
-    assertNoUnexpectedCalls: definedValue(assertNoUnexpectedCalls, false),
-    [Symbol.dispose]: definedValue(
-      () => runTeardownChecks('ScriptedSandboxSession', [assertNoUnexpectedCalls, assertComplete]),
-      false,
-    ),
+    ...failures.members(() => [assertComplete]),
   });
   return session as unknown as ScriptedSandboxSession<ScriptedSandboxMethod>;
 }
