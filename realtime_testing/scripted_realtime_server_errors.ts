@@ -9,6 +9,7 @@
 import { countOf, ordinal } from '../_internal/format.ts';
 import { redactCredentialText } from '../_internal/credentials.ts';
 import { frozenCopy } from '../_internal/snapshot.ts';
+import { cancelledMessage, listPending } from './_scenario_messages.ts';
 import type {
   PendingClientEventExpectation,
   PendingRealtimeServerFault,
@@ -18,7 +19,7 @@ import type {
 const PREFIX = 'ScriptedRealtimeServer';
 
 function listExpectations(pending: readonly PendingClientEventExpectation[]): string {
-  return pending.map(({ order, type }) => `#${order} ${type}`).join(', ');
+  return listPending(pending, ({ type }) => type);
 }
 
 /**
@@ -183,13 +184,7 @@ export class ScriptedRealtimeServerScenarioCancelledError extends Error {
 
   /** Copies and freezes the expectations pending at cancellation. */
   constructor(pendingExpectations: readonly PendingClientEventExpectation[]) {
-    super(
-      pendingExpectations.length > 0
-        ? `${PREFIX} scenario was cancelled with pending expectations: ${
-          listExpectations(pendingExpectations)
-        }.`
-        : `${PREFIX} scenario was cancelled.`,
-    );
+    super(cancelledMessage(PREFIX, listExpectations(pendingExpectations)));
     this.pendingExpectations = frozenCopy(pendingExpectations);
     this.name = 'AbortError';
   }

@@ -10,6 +10,7 @@
 
 import { countOf, ordinal } from '../_internal/format.ts';
 import { frozenCopy } from '../_internal/snapshot.ts';
+import { cancelledMessage, listPending } from './_scenario_messages.ts';
 import type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
@@ -21,7 +22,7 @@ import type {
 const PREFIX = 'ScriptedRealtimeTransport';
 
 function listExpectations(pending: readonly PendingRealtimeExpectation[]): string {
-  return pending.map(({ order, method }) => `#${order} ${method}`).join(', ');
+  return listPending(pending, ({ method }) => method);
 }
 
 /**
@@ -218,13 +219,7 @@ export class ScriptedRealtimeScenarioCancelledError extends Error {
 
   /** Copies and freezes the expectations pending at cancellation. */
   constructor(pendingExpectations: readonly PendingRealtimeExpectation[]) {
-    super(
-      pendingExpectations.length > 0
-        ? `${PREFIX} scenario was cancelled with pending expectations: ${
-          listExpectations(pendingExpectations)
-        }.`
-        : `${PREFIX} scenario was cancelled.`,
-    );
+    super(cancelledMessage(PREFIX, listExpectations(pendingExpectations)));
     this.pendingExpectations = frozenCopy(pendingExpectations);
     this.name = 'AbortError';
   }
