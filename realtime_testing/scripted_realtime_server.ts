@@ -12,6 +12,7 @@ import type {
   SdkCreateWebSocket as CreateWebSocket,
   SdkOpenAIRealtimeWebSocket,
 } from './_sdk_types.ts';
+import { attempt } from '../_internal/attempt.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { Queue } from '../_internal/queue.ts';
 import { frozenSnapshot, snapshotValue } from '../_internal/snapshot.ts';
@@ -537,7 +538,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     event: RealtimeServerEvent,
     options: SendServerEventOptions = {},
   ): Promise<RealtimeServerEvent> {
-    try {
+    return attempt(() => {
       const connection = this.#current();
       const prepared = this.#prepare(event, options);
       if (connection === undefined) {
@@ -547,9 +548,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       const sent = this.#enqueueMessage(connection, copy, data);
       if (!this.#takeFault('duplicateServerEvent', copy.type)) return sent;
       return Promise.all([sent, this.#enqueueMessage(connection, copy, data)]).then(() => copy);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    });
   }
 
   /**

@@ -31,6 +31,7 @@
  */
 
 import { invalidateServerToolsCache } from '@openai/agents-core';
+import { attempt } from '../_internal/attempt.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
@@ -400,15 +401,13 @@ export class ScriptedMcpServer implements MCPServerWithResources, Disposable {
     args: unknown[],
     answer: (call: RecordedMcpCall) => T | Promise<T>,
   ): Promise<T> {
-    try {
+    return attempt(() => {
       const call = this.#record(method, args);
       if (!this.#connected) {
         throw this.#failures.raise(new McpServerNotConnectedError(this.name, call.index, method));
       }
-      return Promise.resolve(answer(call));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+      return answer(call);
+    });
   }
 
   #callTool(

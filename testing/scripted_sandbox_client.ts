@@ -27,6 +27,7 @@
  */
 
 import { cloneManifest, Manifest } from '@openai/agents-core/sandbox';
+import { attempt } from '../_internal/attempt.ts';
 import { FailureLog } from '../_internal/failure_log.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import type {
@@ -236,15 +237,6 @@ export function scriptedSandboxClient(
     ]),
   });
   return client as unknown as ScriptedSandboxClient;
-}
-
-/** Runs `body`, turning a throw into a rejection (client methods are asynchronous). */
-function attempt<T>(body: () => T): Promise<T> {
-  try {
-    return Promise.resolve(body());
-  } catch (error) {
-    return Promise.reject(error);
-  }
 }
 
 /** A detached copy of one argument; a manifest is cloned with the SDK's own helper. */

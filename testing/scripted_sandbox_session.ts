@@ -40,6 +40,7 @@
 
 import { cloneManifest, Manifest } from '@openai/agents-core/sandbox';
 import { ordinal } from '../_internal/format.ts';
+import { attempt } from '../_internal/attempt.ts';
 import { FailureLog } from '../_internal/failure_log.ts';
 import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
@@ -438,14 +439,8 @@ export function scriptedSandboxSession(
     if (sandboxMethodModes[method] === 'sync') {
       return (...args) => invoke(method, args);
     }
-    return (...args) => {
-      // Asynchronous methods report every failure as a rejection, never a throw.
-      try {
-        return Promise.resolve(invoke(method, args));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    };
+    // Asynchronous methods report every failure as a rejection, never a throw.
+    return (...args) => attempt(() => invoke(method, args));
   }
 
   const session: Record<PropertyKey, unknown> = { state: { manifest: new Manifest() } };
