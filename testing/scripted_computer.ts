@@ -23,6 +23,7 @@
 import { FailureLog } from '../_internal/failure_log.ts';
 import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
+import type { Assert, HasExactKeys } from './_exact_keys.ts';
 import { stepCount } from './_step_count.ts';
 import { scriptEntry, takeStep } from './_script_steps.ts';
 import {
@@ -58,9 +59,6 @@ const actionArity = Object.freeze(
   } as const satisfies Record<ScriptedComputerAction, number>,
 );
 
-type HasExactKeys<T, K extends PropertyKey> = [Exclude<keyof T, K>, Exclude<K, keyof T>] extends
-  [never, never] ? true : false;
-type Assert<T extends true> = T;
 type _ActionArityIsExact = Assert<HasExactKeys<typeof actionArity, ScriptedComputerAction>>;
 
 type Outcome =

@@ -44,6 +44,7 @@ import { attempt } from '../_internal/attempt.ts';
 import { FailureLog } from '../_internal/failure_log.ts';
 import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
+import type { Assert, HasExactKeys } from './_exact_keys.ts';
 import { stepCount } from './_step_count.ts';
 import { scriptEntry, takeStep } from './_script_steps.ts';
 import {
@@ -103,13 +104,8 @@ export const sandboxMethodModes = Object.freeze(
   } as const satisfies Record<ScriptedSandboxMethod, MethodMode>,
 );
 
-/** `true` when `T` has exactly the keys `K`: no key missing and none extra. */
-export type HasExactKeys<T, K extends PropertyKey> =
-  [Exclude<keyof T, K>, Exclude<K, keyof T>] extends [never, never] ? true : false;
+export type { HasExactKeys } from './_exact_keys.ts';
 
-// `satisfies Record<...>` catches a missing method; this also catches an extra
-// one even if the table stops being a plain literal (a spread, a widened type).
-type Assert<T extends true> = T;
 type _SandboxMethodModesAreExact = Assert<
   HasExactKeys<typeof sandboxMethodModes, ScriptedSandboxMethod>
 >;
