@@ -59,7 +59,7 @@ export async function checkAsyncProperty<Ts extends [unknown, ...unknown[]]>(
 }
 
 /** One macrotask turn: every microtask queued before it has run. */
-function macrotask(): Promise<void> {
+export function macrotask(): Promise<void> {
   return new Promise((resolve) => {
     // A MessageChannel message is a macrotask in every runtime and in browsers,
     // without the minimum delay some runtimes give setTimeout.
