@@ -66,6 +66,7 @@ export function macrotask(): Promise<void> {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
+      channel.port2.close();
       resolve();
     };
     channel.port2.postMessage(undefined);
@@ -106,9 +107,12 @@ export async function settlesWithin<T>(
 
 /**
  * Collects the unhandled rejections of a block of asynchronous work: a global
- * `unhandledrejection` listener where the runtime has one (Deno, Bun, browsers),
+ * `unhandledrejection` listener where the runtime has one (Deno, browsers),
  * else Node's `process` event. `stop()` waits a few macrotask turns, so that a
  * rejection left unhandled by the block has been reported, then detaches.
+ * `bun test` reports an unhandled rejection itself, as a failure of the running
+ * test, before any listener sees it: there the property fails through the
+ * runner (replay its seed under Deno or Node to see the shrunk case).
  */
 export function watchUnhandledRejections(): { stop(): Promise<unknown[]> } {
   const reasons: unknown[] = [];

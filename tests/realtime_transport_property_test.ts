@@ -11,7 +11,6 @@ import fc from 'fast-check';
 import {
   IncompleteRealtimeScenarioError,
   RealtimeCallMatcherError,
-  type RealtimeTransportMethod,
   ScriptedRealtimeTransport,
   UnexpectedRealtimeCallError,
 } from 'scripted-agents/realtime_testing';
