@@ -54,7 +54,7 @@ export function redactCredentialText(text: string): string {
   for (const pattern of credentialPatterns) {
     out = out.replace(
       pattern,
-      (match, scheme?: string) =>
+      (_match, scheme?: string) =>
         typeof scheme === 'string' && /^(bearer|basic)$/i.test(scheme)
           ? `${scheme} ${REDACTED}`
           : REDACTED,

@@ -2,7 +2,8 @@
 // deno-lint-ignore-file no-console
 // `npm test`: the whole suite, one step after another, on a fresh clone after `npm ci`.
 //
-//   static  deno fmt --check, deno lint, deno check and deno doc --lint of the entries
+//   static  deno fmt --check, deno lint, deno check (entries, build script, browser
+//           cases) and deno doc --lint of the entries
 //   deno    deno test: type-checked, op/resource sanitizers on, env + read permission
 //           only (no network permission, so any network attempt fails the test);
 //           files named *_loopback_test.ts run in a second step with
@@ -52,6 +53,9 @@ const denoTestArgs = [
   // One worker per core; each test module still runs in its own isolate.
   '--parallel',
 ];
+// The browser cases (run by `npm run test:browser`) are type-checked here with the rest.
+const browserCases = fs.readdirSync(path.join(root, 'tests', 'browser'))
+  .filter((f) => f.endsWith('.ts')).map((f) => `tests/browser/${f}`).sort();
 const loopbackTests = fs.readdirSync(path.join(root, 'tests'), { recursive: true })
   .map((f) => path.join('tests', String(f)))
   .filter((f) => f.endsWith('_loopback_test.ts')).sort();
@@ -62,7 +66,7 @@ const steps = [
     checks: [
       ['fmt', 'deno', ['fmt', '--check']],
       ['lint', 'deno', ['lint']],
-      ['check', 'deno', ['check', ...entries, 'scripts/build_npm.ts']],
+      ['check', 'deno', ['check', ...entries, 'scripts/build_npm.ts', ...browserCases]],
       ['doc-lint', 'deno', ['doc', '--lint', ...entries]],
     ],
   },
