@@ -155,4 +155,35 @@ describe('SnapshotStore properties', () => {
       ),
     );
   });
+  test('growing histories of JSON-like items share every earlier item node', () => {
+    // The store's promise for the Runner's traffic: a turn that appends to a
+    // structured-cloned history stores only what is new; earlier items, and the
+    // settings, are the very nodes stored before, and an unchanged request is
+    // the previous snapshot itself.
+    checkProperty(
+      100,
+      fc.property(
+        fc.array(fc.jsonValue({ maxDepth: 3 }), { minLength: 1, maxLength: 6 }),
+        fc.jsonValue({ maxDepth: 2 }),
+        fc.array(fc.nat(2), { minLength: 1, maxLength: 6 }),
+        (items, settings, growth) => {
+          const store = new SnapshotStore();
+          let length = 0;
+          let previous: { input: unknown[]; settings: unknown } | undefined;
+          for (const grow of growth) {
+            length = Math.min(length + grow, items.length);
+            const request = structuredClone({ input: items.slice(0, length), settings });
+            const stored = store.store(request);
+            assertSameGraph(frozenSnapshot(stored), frozenSnapshot(snapshotValue(request)));
+            if (previous !== undefined) {
+              if (previous.input.length === length) assert.equal(stored, previous);
+              previous.input.forEach((item, i) => assert.equal(stored.input[i], item, `item ${i}`));
+              assert.equal(stored.settings, previous.settings);
+            }
+            previous = stored;
+          }
+        },
+      ),
+    );
+  });
 });
