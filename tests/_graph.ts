@@ -40,7 +40,13 @@ export type Shape =
   | { readonly kind: 'instance'; readonly which: 'point' | 'date' | 'map' | 'error' }
   | {
     readonly kind: 'binary';
-    readonly which: 'Uint8Array' | 'Float64Array' | 'DataView' | 'ArrayBuffer' | 'view+buffer';
+    readonly which:
+      | 'Uint8Array'
+      | 'Float64Array'
+      | 'DataView'
+      | 'ArrayBuffer'
+      | 'SharedArrayBuffer'
+      | 'view+buffer';
     readonly bytes: readonly number[];
   }
   | { readonly kind: 'ref'; readonly target: number }
@@ -73,6 +79,7 @@ export function shapeArbitrary(depth = 3): fc.Arbitrary<Shape> {
             'Float64Array',
             'DataView',
             'ArrayBuffer',
+            'SharedArrayBuffer',
             'view+buffer',
           ),
           bytes: fc.array(fc.nat(255), { minLength: 8, maxLength: 16 }),
@@ -137,6 +144,14 @@ export class GraphBuilder {
         switch (shape.which) {
           case 'ArrayBuffer':
             return buffer;
+          case 'SharedArrayBuffer': {
+            // Copied like an ArrayBuffer; runtimes without it get a plain buffer.
+            if (typeof SharedArrayBuffer !== 'function') return buffer;
+            const shared = new SharedArrayBuffer(shape.bytes.length);
+            new Uint8Array(shared).set(shape.bytes);
+            this.containers.push(shared);
+            return shared;
+          }
           case 'Uint8Array':
             return new Uint8Array(buffer, 1, shape.bytes.length - 2);
           case 'Float64Array':
