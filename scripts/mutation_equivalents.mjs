@@ -20,6 +20,9 @@ const lifecycle =
   'redundant with the generation check: every status change bumps the generation, and no ' +
   'lifecycle operation leaves the status at "disconnecting", so the two conditions never disagree';
 
+/** Notes on a file's survivors as a whole, printed above its list in MUTATION.md. */
+export const fileNotes = {};
+
 export const equivalents = [
   {
     file: model,
@@ -100,5 +103,13 @@ export const equivalents = [
     reason: 'installing a method twice redefines a writable property with an equivalent ' +
       'function (both forward to the same queue), which defineProperty allows; only the ' +
       'function identity differs, and nothing observes it between installs',
+  },
+  {
+    file: '_internal/failure_log.ts',
+    mutator: 'EqualityOperator',
+    original: 'errors.length > 1',
+    replacement: 'errors.length >= 1',
+    reason: 'a single error was already thrown by the line above, so the branch is only reached ' +
+      'with zero or several errors',
   },
 ];

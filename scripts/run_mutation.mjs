@@ -21,7 +21,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { equivalents } from './mutation_equivalents.mjs';
+import { equivalents, fileNotes } from './mutation_equivalents.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultDir = path.join(root, '.cache', 'mutation');
@@ -192,6 +192,14 @@ function writeReport() {
       'surviving mutants that are explained below as equivalent (no test can tell them apart).',
   );
   out.push('');
+  out.push(
+    `StrykerJS ${strykerVersion()}, command test runner, concurrency 1, on a 2-core machine shared ` +
+      'with other work (run times are wall-clock and only indicative). The property tests draw ' +
+      'new random cases on every run, so a mutant that only they kill may be reported ' +
+      'differently by another run. Run time is per file (instrumentation, dry run and every ' +
+      'mutant); "Measured" is when that file\'s run ended (UTC).',
+  );
+  out.push('');
   out.push('## Per double (core files)');
   out.push('');
   out.push(
@@ -214,18 +222,29 @@ function writeReport() {
   out.push('## Per file');
   out.push('');
   out.push(
-    '| File | Mutants | Detected | Survived (equivalent) | Ignored | Score | Without equivalent | Run time | Tests |',
+    '| File | Mutants | Detected | Survived (equivalent) | Ignored | Score | Without equivalent | Run time | Tests | Measured |',
   );
-  out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
   for (const run of runs) {
     const s = score(run.mutants);
     const tests = run.command.split(' ').filter((w) => w.startsWith('./tests/')).length;
     out.push(
       `| \`${run.file}\` | ${s.total} | ${s.killed} | ${s.survived} (${s.equivalent}) | ${s.ignored} | ${
         pct(s.score)
-      } | ${pct(s.scoreWithoutEquivalent)} | ${run.seconds} s | ${tests} files |`,
+      } | ${pct(s.scoreWithoutEquivalent)} | ${run.seconds} s | ${tests} files | ${
+        run.date.slice(0, 16).replace('T', ' ')
+      } |`,
     );
   }
+  const all = runs.flatMap((r) => r.mutants);
+  const total = score(all);
+  out.push('');
+  out.push(
+    `Measured: ${runs.length} files, ${total.total} mutants, ${pct(total.score)} detected ` +
+      `(${pct(total.scoreWithoutEquivalent)} without equivalent), ${
+        Math.round(runs.reduce((sum, r) => sum + r.seconds, 0) / 60)
+      } min of Stryker runs.`,
+  );
   const notRun = order.filter((f) => !byFile.has(f));
   if (notRun.length > 0) {
     out.push('');
@@ -239,6 +258,10 @@ function writeReport() {
     if (survivors.length === 0) continue;
     out.push(`### \`${run.file}\``);
     out.push('');
+    if (fileNotes[run.file]) {
+      out.push(fileNotes[run.file]);
+      out.push('');
+    }
     for (const m of survivors.sort((a, b) => a.location.start.line - b.location.start.line)) {
       const where = `${run.file}:${m.location.start.line}:${m.location.start.column}`;
       const change = `\`${oneLine(m.original)}\` → \`${oneLine(m.replacement)}\``;
@@ -257,6 +280,11 @@ function writeReport() {
     stdio: 'inherit',
   });
   console.log(`mutation: wrote ${path.relative(root, reportFile)} (${runs.length} files)`);
+}
+
+function strykerVersion() {
+  const file = path.join(root, 'node_modules', '@stryker-mutator', 'core', 'package.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).version : '?';
 }
 
 function oneLine(text) {
