@@ -21,7 +21,16 @@ const lifecycle =
   'lifecycle operation leaves the status at "disconnecting", so the two conditions never disagree';
 
 /** Notes on a file's survivors as a whole, printed above its list in MUTATION.md. */
-export const fileNotes = {};
+export const fileNotes = {
+  '_internal/queue.ts':
+    'Every survivor here is equivalent. The compaction condition of `shift()` ' +
+    'only decides when the consumed prefix is dropped: dropping it earlier, later, on every ' +
+    'shift or never leaves the contents and their order unchanged (only memory and time ' +
+    'differ). Without the empty-queue guard, `shift()` reads and writes one undefined slot past ' +
+    'the end and moves the head with it, so `size` stays 0 and the next push is still read ' +
+    'first. The copy that compaction makes (`slice(head)`) is pinned by ' +
+    'tests/queue_property_test.ts (that test came after this run).',
+};
 
 export const equivalents = [
   {
