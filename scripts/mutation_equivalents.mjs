@@ -8,6 +8,7 @@
 const model = 'testing/scripted_model.ts';
 const sandbox = 'testing/scripted_sandbox_session.ts';
 const transport = 'realtime_testing/scripted_realtime_transport.ts';
+const snapshot = '_internal/snapshot.ts';
 
 // The realtime lifecycle re-checks below guard against re-entrant lifecycle calls
 // (a listener or a matcher calling connect/close/disconnect). Two invariants make each
@@ -120,5 +121,82 @@ export const equivalents = [
     replacement: 'errors.length >= 1',
     reason: 'a single error was already thrown by the line above, so the branch is only reached ' +
       'with zero or several errors',
+  },
+  // _internal/snapshot.ts
+  {
+    file: snapshot,
+    mutator: 'ArrayDeclaration',
+    original: '[Object.prototype]',
+    replacement: '[]',
+    reason: 'a cache seed: Object.prototype is recognized before the cache is consulted, and ' +
+      'would be classified as plain on first sight anyway',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'proto === objectPrototype',
+    replacement: 'false',
+    reason: 'a fast path: Object.prototype is in the plain-prototype cache from the start',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'nonPlainPrototypes.has(proto)',
+    replacement: 'false',
+    reason: 'a cache: without it the prototype is classified again, with the same answer',
+  },
+  {
+    file: snapshot,
+    mutator: 'EqualityOperator',
+    original: 'i < symbols.length',
+    replacement: 'i <= symbols.length',
+    reason: 'the extra iteration asks whether a key named "undefined" is enumerable; if it is, ' +
+      'that key is listed twice and copied twice with the same value, so the copy is the same',
+  },
+  {
+    file: snapshot,
+    mutator: 'ArrayDeclaration',
+    original: 'new Array(length)',
+    replacement: 'new Array()',
+    reason: 'every index is assigned in order right after, so the array ends up the same ' +
+      '(preallocation only)',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: "key === '__proto__'",
+    replacement: 'true',
+    reason: 'defining every key as a writable, enumerable, configurable data property is what ' +
+      'assignment does on a fresh plain copy; only "__proto__" needs the explicit definition',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'copy !== null',
+    replacement: 'true',
+    reason: 'Object.freeze(null) returns null: freezing a primitive is a no-op',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: "typeof value !== 'object'",
+    replacement: 'false',
+    reason: 'the other non-JSON values (bigint, symbol, function) then fail the prototype check ' +
+      'below, which rejects the whole clone just the same',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'ancestors.has(value)',
+    replacement: 'false',
+    reason: 'a cycle then recurses until the stack overflows, and the RangeError is caught like ' +
+      'the not-JSON signal: the clone is undefined either way (only slower)',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'item === undefined',
+    replacement: 'false',
+    reason: 'cloneJson(undefined) rejects the clone anyway (not an object)',
   },
 ];
