@@ -23,6 +23,21 @@ const lifecycle =
 
 /** Notes on a file's survivors as a whole, printed above its list in MUTATION.md. */
 export const fileNotes = {
+  '_internal/snapshot_store.ts': "Not a double's core, and listed without individual " +
+    'explanations: the store is a cache of immutable nodes whose only observable contract is ' +
+    'that every read equals the plain snapshot (tests/snapshot_store_property_test.ts checks ' +
+    'it over arbitrary graphs and histories, and that growing histories share earlier nodes). ' +
+    'Its survivors fall into four groups, each unobservable through reads or sharing: (1) the ' +
+    'positional-hint fast path (`#visit` hints, `#array`/`#object` candidates and extensions, ' +
+    'the `same()` early exits, the `typeof` pre-checks before `#visit`): with a hint missed, ' +
+    'the content hash finds the same stored node, so only time is lost; (2) the hash function ' +
+    '(seeds, mixing, the -0 atom, the 30-bit mask, the array fold): any hash is correct because ' +
+    '`#equal` decides, only the bucket spread changes; (3) the guards inside `#equal` (key list, ' +
+    'length, prototype): reachable only when two different shapes collide on the 30-bit hash, ' +
+    'which mixes exactly those three; (4) defensive re-checks and private details (the ' +
+    'primitive guards of `store()` and `#visit`, the path scan start, `#early?.`, copies of ' +
+    'private arrays, the epoch direction, initial array contents, the descriptor flags of an ' +
+    'own "__proto__" key on a private node, which every read redefines).',
   '_internal/queue.ts':
     'Every survivor here is equivalent. The compaction condition of `shift()` ' +
     'only decides when the consumed prefix is dropped: dropping it earlier, later, on every ' +
