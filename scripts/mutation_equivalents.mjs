@@ -45,7 +45,7 @@ export const fileNotes = {
     'differ). Without the empty-queue guard, `shift()` reads and writes one undefined slot past ' +
     'the end and moves the head with it, so `size` stays 0 and the next push is still read ' +
     'first. The copy that compaction makes (`slice(head)`) is pinned by ' +
-    'tests/queue_property_test.ts (that test came after this run).',
+    'tests/queue_property_test.ts.',
 };
 
 export const equivalents = [
