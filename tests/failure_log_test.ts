@@ -1,7 +1,7 @@
 // The shared teardown aggregation (_internal/failure_log.ts): what a runner that
 // prints only an error's message shows when several teardown checks fail.
 import assert from 'node:assert/strict';
-import { runTeardownChecks, throwCollected } from '../_internal/failure_log.ts';
+import { FailureLog, runTeardownChecks, throwCollected } from '../_internal/failure_log.ts';
 import { describe, test } from './_harness.ts';
 
 describe('throwCollected', () => {
@@ -44,5 +44,21 @@ describe('throwCollected', () => {
       { message: 'SomeDouble teardown found 2 problems: a failed | c failed' },
     );
     assert.deepEqual(ran, ['a', 'b', 'c']);
+  });
+});
+
+describe('FailureLog', () => {
+  test('failures is a frozen copy: reading it does not stop later failures being recorded', () => {
+    const log = new FailureLog('SomeDouble');
+    const first = new Error('first');
+    log.raise(first);
+    const before = log.failures;
+    assert.ok(Object.isFrozen(before));
+    const second = new Error('second');
+    assert.equal(log.raise(second), second);
+    assert.deepEqual(before, [first]);
+    assert.deepEqual(log.failures, [first, second]);
+    assert.deepEqual(log.take(), [first, second]);
+    assert.deepEqual(log.failures, []);
   });
 });
