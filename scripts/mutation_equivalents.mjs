@@ -3,7 +3,8 @@
 // entries survive edits that only move code around. An entry that no longer matches is
 // simply unused: the mutant then shows up in MUTATION.md without an explanation.
 //
-// { file, mutator, original, replacement, reason }
+// { file, mutator, original, replacement, reason }, or { file, lines: [from, to], reason } for
+// a line range where every mutant is equivalent for the same reason.
 
 const model = 'testing/scripted_model.ts';
 const sandbox = 'testing/scripted_sandbox_session.ts';
@@ -220,5 +221,18 @@ export const equivalents = [
     original: '{\n    return undefined;\n  }',
     replacement: '{}',
     reason: 'an empty catch block makes the function return undefined all the same',
+  },
+  // _internal/queue.ts: see its file note.
+  {
+    file: '_internal/queue.ts',
+    lines: [25, 25],
+    reason: 'without the empty-queue guard, shift() reads and writes one undefined slot past the ' +
+      'end and moves the head with it: size stays 0 and the next push is still read first',
+  },
+  {
+    file: '_internal/queue.ts',
+    lines: [30, 30],
+    reason: 'the compaction condition only decides when the consumed prefix is dropped; ' +
+      'contents and order are the same whenever (or whether) it is dropped',
   },
 ];
