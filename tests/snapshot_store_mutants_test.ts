@@ -16,3 +16,15 @@ describe('SnapshotStore: key lists', () => {
     assert.deepEqual(frozenSnapshot(two), { 0: 1, abcdefghi: 2 });
   });
 });
+
+describe('SnapshotStore: NaN against other values', () => {
+  test('a value that became NaN, or stopped being NaN, at the same place is read as it is now', () => {
+    for (const [before, after] of [[1, NaN], [NaN, 1], [NaN, NaN]]) {
+      const store = new SnapshotStore();
+      store.store({ v: before, list: [before] });
+      const stored = store.store({ v: after, list: [after] });
+      assert.ok(Object.is(frozenSnapshot(stored).v, after), `${before} then ${after}`);
+      assert.ok(Object.is(frozenSnapshot(stored).list[0], after), `${before} then ${after}`);
+    }
+  });
+});
