@@ -5,7 +5,8 @@
 //   static   deno fmt --check, deno lint, deno doc --lint of the entry points,
 //            `deno publish --dry-run` (what JSR would get: type-checks the entry
 //            points, no slow types), and that deno.json
-//            `imports` and `publish.include` cover every entry point of its `exports`
+//            `imports` and `publish.include` cover every entry point of its `exports`;
+//            deno check of the browser cases (run by `npm run test:browser`)
 //   doc      deno test --doc: every JSDoc @example of the library modules (mod.ts and
 //            the entry folders and _internal/), env + read permission, sanitizers on
 //   deno     deno test: type-checked, op/resource sanitizers on, env + read permission
@@ -75,6 +76,9 @@ const testFiles = walk(path.join(root, 'tests'))
   .map((f) => path.relative(root, f).split(path.sep).join('/'))
   .filter((f) => f.endsWith('_test.ts') && !f.startsWith('tests/consumers/')).sort();
 const loopbackTests = testFiles.filter((f) => f.endsWith('_loopback_test.ts'));
+// The browser cases (run by `npm run test:browser`) are type-checked here with the rest.
+const browserCases = fs.readdirSync(path.join(root, 'tests', 'browser'))
+  .filter((f) => f.endsWith('.ts')).map((f) => `tests/browser/${f}`).sort();
 
 const steps = [
   {
@@ -82,6 +86,7 @@ const steps = [
     checks: [
       ['fmt', 'deno', ['fmt', '--check']],
       ['lint', 'deno', ['lint']],
+      ['check-browser', 'deno', ['check', ...browserCases]],
       ['doc-lint', 'deno', ['doc', '--lint', ...entries]],
       // What JSR would receive (deno.json `publish`): type-checks every entry point
       // (what `deno check` of the entries would do) and rejects slow types.

@@ -1,0 +1,238 @@
+// Surviving mutants that no test can kill, each with the reason. scripts/run_mutation.mjs
+// matches an entry by file, mutator, the original source text and the replacement, so the
+// entries survive edits that only move code around. An entry that no longer matches is
+// simply unused: the mutant then shows up in MUTATION.md without an explanation.
+//
+// { file, mutator, original, replacement, reason }, or { file, lines: [from, to], reason } for
+// a line range where every mutant is equivalent for the same reason.
+
+const model = 'testing/scripted_model.ts';
+const sandbox = 'testing/scripted_sandbox_session.ts';
+const transport = 'realtime_testing/scripted_realtime_transport.ts';
+const snapshot = '_internal/snapshot.ts';
+
+// The realtime lifecycle re-checks below guard against re-entrant lifecycle calls
+// (a listener or a matcher calling connect/close/disconnect). Two invariants make each
+// check redundant: every change of `status` also bumps the generation (connect, an
+// effective close and disconnect all do), and no lifecycle operation returns or throws
+// leaving `status` at 'disconnecting' (close ends at 'disconnected' or restores the
+// previous state). So "generation unchanged" implies "status unchanged", and
+// "generation changed" implies "status is not 'disconnecting'".
+const lifecycle =
+  'redundant with the generation check: every status change bumps the generation, and no ' +
+  'lifecycle operation leaves the status at "disconnecting", so the two conditions never disagree';
+
+/** Notes on a file's survivors as a whole, printed above its list in MUTATION.md. */
+export const fileNotes = {
+  '_internal/snapshot_store.ts': "Not a double's core, and listed without individual " +
+    'explanations: the store is a cache of immutable nodes whose only observable contract is ' +
+    'that every read equals the plain snapshot (tests/snapshot_store_property_test.ts checks ' +
+    'it over arbitrary graphs and histories, and that growing histories share earlier nodes). ' +
+    'Its survivors fall into four groups, each unobservable through reads or sharing: (1) the ' +
+    'positional-hint fast path (`#visit` hints, `#array`/`#object` candidates and extensions, ' +
+    'the `same()` early exits, the `typeof` pre-checks before `#visit`): with a hint missed, ' +
+    'the content hash finds the same stored node, so only time is lost; (2) the hash function ' +
+    '(seeds, mixing, the -0 atom, the 30-bit mask, the array fold): any hash is correct because ' +
+    '`#equal` decides, only the bucket spread changes; (3) the guards inside `#equal` (key list, ' +
+    'length, prototype): reachable only when two different shapes collide on the 30-bit hash, ' +
+    'which mixes exactly those three; (4) defensive re-checks and private details (the ' +
+    'primitive guards of `store()` and `#visit`, the path scan start, `#early?.`, copies of ' +
+    'private arrays, the epoch direction, initial array contents, the descriptor flags of an ' +
+    'own "__proto__" key on a private node, which every read redefines).',
+  '_internal/queue.ts':
+    'Every survivor here is equivalent. The compaction condition of `shift()` ' +
+    'only decides when the consumed prefix is dropped: dropping it earlier, later, on every ' +
+    'shift or never leaves the contents and their order unchanged (only memory and time ' +
+    'differ). Without the empty-queue guard, `shift()` reads and writes one undefined slot past ' +
+    'the end and moves the head with it, so `size` stays 0 and the next push is still read ' +
+    'first. The copy that compaction makes (`slice(head)`) is pinned by ' +
+    'tests/queue_property_test.ts.',
+};
+
+export const equivalents = [
+  {
+    file: model,
+    mutator: 'ConditionalExpression',
+    original: "step.type === 'responder'",
+    replacement: 'true',
+    reason: 'a queued response was validated (isScriptedResponse) when it was enqueued and is ' +
+      'a private snapshot, so validating it again at call time always passes; the flag only ' +
+      'skips that redundant check',
+  },
+  {
+    file: model,
+    mutator: 'ConditionalExpression',
+    original: "step.type === 'stream_responder'",
+    replacement: 'true',
+    reason: "a 'stream' step's events were validated (isScriptedStream) when enqueued; " +
+      're-validating them at call time passes for every valid script',
+  },
+  {
+    file: transport,
+    mutator: 'ConditionalExpression',
+    original: 'this.#provisionalGeneration === generation',
+    replacement: 'true',
+    reason: 'the provisional generation is read only by close() while the status is ' +
+      '"connected"; a failed nested connect always leaves the status "connecting" or ' +
+      '"disconnected", and any later connect that reaches "connected" overwrites the ' +
+      "provisional generation, so clearing another connect's marker here is never observable",
+  },
+  {
+    file: transport,
+    mutator: 'LogicalOperator',
+    original: "this.#generation === generation && this.status === 'disconnecting'",
+    replacement: "this.#generation === generation || this.status === 'disconnecting'",
+    reason: lifecycle,
+  },
+  {
+    file: transport,
+    mutator: 'ConditionalExpression',
+    original: 'this.#generation === generation',
+    replacement: 'true',
+    reason: lifecycle,
+  },
+  {
+    file: transport,
+    mutator: 'ConditionalExpression',
+    original: "this.status === 'disconnecting'",
+    replacement: 'true',
+    reason: lifecycle,
+  },
+  {
+    file: transport,
+    mutator: 'ConditionalExpression',
+    original: 'this.#generation !== generation',
+    replacement: 'false',
+    reason: lifecycle,
+  },
+  {
+    file: sandbox,
+    mutator: 'StringLiteral',
+    original: "'result'",
+    replacement: '""',
+    reason: "the result outcome is the switch's default branch in invoke(); its kind string " +
+      'is never compared',
+  },
+  {
+    file: sandbox,
+    mutator: 'MethodExpression',
+    original: 'args.slice()',
+    replacement: 'args',
+    reason: 'snapshotValue copies an array anyway, and the rest-parameter array cannot alias ' +
+      'anything inside itself, so copying it first changes nothing',
+  },
+  {
+    file: sandbox,
+    mutator: 'ConditionalExpression',
+    original: 'hasOwn(session, method)',
+    replacement: 'false',
+    reason: 'installing a method twice redefines a writable property with an equivalent ' +
+      'function (both forward to the same queue), which defineProperty allows; only the ' +
+      'function identity differs, and nothing observes it between installs',
+  },
+  {
+    file: '_internal/failure_log.ts',
+    mutator: 'EqualityOperator',
+    original: 'errors.length > 1',
+    replacement: 'errors.length >= 1',
+    reason: 'a single error was already thrown by the line above, so the branch is only reached ' +
+      'with zero or several errors',
+  },
+  // _internal/snapshot.ts
+  {
+    file: snapshot,
+    mutator: 'ArrayDeclaration',
+    original: '[Object.prototype]',
+    replacement: '[]',
+    reason: 'a cache seed: Object.prototype is recognized before the cache is consulted, and ' +
+      'would be classified as plain on first sight anyway',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'proto === objectPrototype',
+    replacement: 'false',
+    reason: 'a fast path: Object.prototype is in the plain-prototype cache from the start',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'nonPlainPrototypes.has(proto)',
+    replacement: 'false',
+    reason: 'a cache: without it the prototype is classified again, with the same answer',
+  },
+  {
+    file: snapshot,
+    mutator: 'EqualityOperator',
+    original: 'i < symbols.length',
+    replacement: 'i <= symbols.length',
+    reason: 'the extra iteration asks whether a key named "undefined" is enumerable; if it is, ' +
+      'that key is listed twice and copied twice with the same value, so the copy is the same',
+  },
+  {
+    file: snapshot,
+    mutator: 'ArrayDeclaration',
+    original: 'new Array(length)',
+    replacement: 'new Array()',
+    reason: 'every index is assigned in order right after, so the array ends up the same ' +
+      '(preallocation only)',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: "key === '__proto__'",
+    replacement: 'true',
+    reason: 'defining every key as a writable, enumerable, configurable data property is what ' +
+      'assignment does on a fresh plain copy; only "__proto__" needs the explicit definition',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'copy !== null',
+    replacement: 'true',
+    reason: 'Object.freeze(null) returns null: freezing a primitive is a no-op',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: "typeof value !== 'object'",
+    replacement: 'false',
+    reason: 'the other non-JSON values (bigint, symbol, function) then fail the prototype check ' +
+      'below, which rejects the whole clone just the same',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'ancestors.has(value)',
+    replacement: 'false',
+    reason: 'a cycle then recurses until the stack overflows, and the RangeError is caught like ' +
+      'the not-JSON signal: the clone is undefined either way (only slower)',
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'item === undefined',
+    replacement: 'false',
+    reason: 'cloneJson(undefined) rejects the clone anyway (not an object)',
+  },
+  {
+    file: snapshot,
+    mutator: 'BlockStatement',
+    original: '{\n    return undefined;\n  }',
+    replacement: '{}',
+    reason: 'an empty catch block makes the function return undefined all the same',
+  },
+  // _internal/queue.ts: see its file note.
+  {
+    file: '_internal/queue.ts',
+    lines: [25, 25],
+    reason: 'without the empty-queue guard, shift() reads and writes one undefined slot past the ' +
+      'end and moves the head with it: size stays 0 and the next push is still read first',
+  },
+  {
+    file: '_internal/queue.ts',
+    lines: [30, 30],
+    reason: 'the compaction condition only decides when the consumed prefix is dropped; ' +
+      'contents and order are the same whenever (or whether) it is dropped',
+  },
+];

@@ -1,0 +1,343 @@
+#!/usr/bin/env node
+// deno-lint-ignore-file no-console
+// `npm run mutation`: mutation testing of the library with StrykerJS (not part of `npm test`).
+//
+//   node scripts/run_mutation.mjs [--report-only] [--list] [file.ts ...]
+//
+// Stryker mutates the TypeScript sources themselves (in its sandbox copy under
+// .stryker-tmp/) and, for each mutant, runs `bun test --bail` over the test files
+// that exercise the mutated module (the command runner; Bun is the fastest of our
+// runtimes and runs the TypeScript directly). One Stryker run per source file, at
+// concurrency 1, so a long campaign can be done file by file and resumed: each
+// file's result is kept in .cache/mutation/<file>.json, and MUTATION.md is
+// regenerated from every kept result after each file (and with --report-only).
+//
+// Without file arguments it runs every library file in priority order (the doubles'
+// cores first). --list prints the files and the test command each would use.
+// Surviving mutants that cannot be killed are explained in
+// scripts/mutation_equivalents.mjs; MUTATION.md lists every other survivor.
+
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { equivalents, fileNotes } from './mutation_equivalents.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultDir = path.join(root, '.cache', 'mutation');
+const reportFile = path.join(root, 'MUTATION.md');
+
+/** The implementation file(s) of each double: the scope of the per-double target. */
+export const cores = {
+  ScriptedModel: ['testing/scripted_model.ts'],
+  scriptedSandboxSession: ['testing/scripted_sandbox_session.ts'],
+  ScriptedRealtimeTransport: [
+    'realtime_testing/scripted_realtime_transport.ts',
+    'realtime_testing/scenario.ts',
+  ],
+};
+
+const libraryDirs = ['_internal', 'testing', 'realtime_testing'];
+const allTests = () =>
+  fs.readdirSync(path.join(root, 'tests'))
+    .filter((f) => f.endsWith('_test.ts'))
+    // The guard reads the sources, which Stryker instruments with `process` checks.
+    .filter((f) => f !== 'guards_test.ts')
+    .sort();
+
+/**
+ * The test files that exercise a module: a prefix of the test file names. A new
+ * double adds one line here (its folder or file prefix and its tests' prefixes).
+ */
+const testSets = [
+  [/^testing\/(scripted_model|model_steps|output_items|_model_|_stream|_retry_advice)/, [
+    'scripted_model',
+    'model_',
+  ]],
+  [/^testing\/scripted_sandbox_session/, ['scripted_sandbox_session', 'sandbox_']],
+  [/^testing\/(double_scope|offline_guard)/, ['teardown', 'offline_guard']],
+  [/^realtime_testing\//, ['realtime_']],
+  [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],
+  // Shared by the doubles to come; today only its own tests use it.
+  [/^_internal\/credentials/, ['credentials']],
+  // The rest of _internal/ and the entries: the whole suite.
+];
+
+function testsFor(file) {
+  const tests = allTests();
+  const set = testSets.find(([pattern]) => pattern.test(file));
+  const picked = set === undefined
+    ? tests
+    : tests.filter((t) => set[1].some((prefix) => t.startsWith(prefix)));
+  return picked.map((t) => `./tests/${t}`);
+}
+
+function libraryFiles() {
+  const files = libraryDirs.flatMap((dir) =>
+    fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`)
+  );
+  const coreFiles = Object.values(cores).flat();
+  // Cores first, then the private helpers they use, then the rest.
+  const rank = (f) =>
+    coreFiles.includes(f) ? 0 : f.startsWith('_internal/') ? 1 : f.endsWith('_types.ts') ? 3 : 2;
+  return ['mod.ts', ...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+const slug = (file) => file.replaceAll('/', '__');
+
+async function mutate(file) {
+  const tests = testsFor(file);
+  const command = `node_modules/.bin/bun test --bail --timeout 60000 ${tests.join(' ')}`;
+  console.log(`mutation: ${file}: ${command}`);
+  const { Stryker } = await import('@stryker-mutator/core');
+  const jsonFile = path.join(resultDir, `${slug(file)}.stryker.json`);
+  const started = Date.now();
+  const stryker = new Stryker({
+    mutate: [file],
+    testRunner: 'command',
+    commandRunner: { command },
+    concurrency: 1,
+    reporters: ['json', 'progress'],
+    jsonReporter: { fileName: path.relative(root, jsonFile) },
+    tempDirName: '.stryker-tmp',
+    ignorePatterns: ['npm', '.cache', 'bench', 'reports', 'MUTATION.md', '*.tgz'],
+    // A mutant that hangs a test is detected (Timeout) after this much more than the dry run.
+    timeoutMS: 10000,
+    logLevel: 'warn',
+    fileLogLevel: 'off',
+    allowConsoleColors: false,
+  });
+  const results = await stryker.runMutationTest();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const source = fs.readFileSync(path.join(root, file), 'utf8');
+  const mutants = results.map((m) => ({
+    id: m.id,
+    mutator: m.mutatorName,
+    status: m.status,
+    replacement: m.replacement,
+    location: m.location,
+    original: originalText(source, m.location),
+  }));
+  fs.writeFileSync(
+    path.join(resultDir, `${slug(file)}.json`),
+    JSON.stringify({ file, command, seconds, date: new Date().toISOString(), mutants }, null, 1),
+  );
+  fs.rmSync(jsonFile, { force: true });
+  console.log(`mutation: ${file}: ${mutants.length} mutants in ${seconds} s`);
+}
+
+/** The source text a mutant replaces (Stryker's result locations are 1-based lines and columns). */
+function originalText(source, location) {
+  const lines = source.split('\n');
+  const { start, end } = location;
+  const line = (n) => lines[n - 1];
+  if (start.line === end.line) return line(start.line).slice(start.column - 1, end.column - 1);
+  return [
+    line(start.line).slice(start.column - 1),
+    ...lines.slice(start.line, end.line - 1),
+    line(end.line).slice(0, end.column - 1),
+  ].join('\n');
+}
+
+// --- the report ------------------------------------------------------------------
+
+const detected = new Set(['Killed', 'Timeout', 'RuntimeError', 'CompileError']);
+const undetected = new Set(['Survived', 'NoCoverage']);
+
+function equivalenceOf(file, mutant) {
+  return equivalents.find((e) =>
+    e.file === file &&
+    (e.lines === undefined
+      ? e.mutator === mutant.mutator && e.original === mutant.original &&
+        e.replacement === mutant.replacement
+      // A whole line range, for code where every mutant is equivalent for one reason.
+      : mutant.location.start.line >= e.lines[0] && mutant.location.start.line <= e.lines[1])
+  );
+}
+
+function score(mutants) {
+  const killed = mutants.filter((m) => detected.has(m.status)).length;
+  const survived = mutants.filter((m) => undetected.has(m.status));
+  const equivalent = survived.filter((m) => m.equivalent !== undefined).length;
+  const valid = killed + survived.length;
+  return {
+    total: mutants.length,
+    killed,
+    survived: survived.length,
+    equivalent,
+    ignored: mutants.length - valid,
+    score: valid === 0 ? undefined : (100 * killed) / valid,
+    scoreWithoutEquivalent: valid - equivalent === 0 ? undefined : (100 * killed) /
+      (valid - equivalent),
+  };
+}
+
+const pct = (n) => (n === undefined ? 'n/a' : `${n.toFixed(1)}%`);
+
+function writeReport() {
+  const runs = fs.existsSync(resultDir)
+    ? fs.readdirSync(resultDir).filter((f) => f.endsWith('.json') && !f.endsWith('.stryker.json'))
+      .map((f) => JSON.parse(fs.readFileSync(path.join(resultDir, f), 'utf8')))
+    : [];
+  const order = libraryFiles();
+  runs.sort((a, b) => order.indexOf(a.file) - order.indexOf(b.file));
+  for (const run of runs) {
+    for (const m of run.mutants) m.equivalent = equivalenceOf(run.file, m)?.reason;
+  }
+  const byFile = new Map(runs.map((r) => [r.file, r]));
+  const out = [];
+  out.push('# Mutation testing');
+  out.push('');
+  out.push(
+    'Generated by `npm run mutation` (scripts/run_mutation.mjs): StrykerJS mutates the TypeScript ' +
+      'sources, and each mutant runs `bun test --bail` over the tests of the mutated module. ' +
+      'Score = detected / (detected + undetected), where detected is killed, timed out or ' +
+      'crashed and undetected is survived or not covered. "Without equivalent" leaves out the ' +
+      'surviving mutants that are explained below as equivalent (no test can tell them apart).',
+  );
+  out.push('');
+  out.push(
+    `StrykerJS ${strykerVersion()}, command test runner, concurrency 1, on a 2-core machine shared ` +
+      'with other work (run times are wall-clock and only indicative). The property tests draw ' +
+      'new random cases on every run, so a mutant that only they kill may be reported ' +
+      'differently by another run. Run time is per file (instrumentation, dry run and every ' +
+      'mutant); "Measured" is when that file\'s run ended (UTC).',
+  );
+  out.push('');
+  out.push('## Per double (core files)');
+  out.push('');
+  out.push(
+    '| Double | Files | Mutants | Detected | Survived (equivalent) | Score | Without equivalent |',
+  );
+  out.push('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const [double, files] of Object.entries(cores)) {
+    const measured = files.filter((f) => byFile.has(f));
+    const missing = files.filter((f) => !byFile.has(f));
+    const s = score(measured.flatMap((f) => byFile.get(f).mutants));
+    out.push(
+      `| ${double} | ${files.map((f) => `\`${f}\``).join(', ')}${
+        missing.length > 0 ? ` (not measured: ${missing.join(', ')})` : ''
+      } | ${s.total} | ${s.killed} | ${s.survived} (${s.equivalent}) | ${pct(s.score)} | ${
+        pct(s.scoreWithoutEquivalent)
+      } |`,
+    );
+  }
+  out.push('');
+  out.push('## Per file');
+  out.push('');
+  out.push(
+    '| File | Mutants | Detected | Survived (equivalent) | Ignored | Score | Without equivalent | Run time | Tests | Measured |',
+  );
+  out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+  for (const run of runs) {
+    const s = score(run.mutants);
+    const tests = run.command.split(' ').filter((w) => w.startsWith('./tests/')).length;
+    out.push(
+      `| \`${run.file}\` | ${s.total} | ${s.killed} | ${s.survived} (${s.equivalent}) | ${s.ignored} | ${
+        pct(s.score)
+      } | ${pct(s.scoreWithoutEquivalent)} | ${run.seconds} s | ${tests} files | ${
+        run.date.slice(0, 16).replace('T', ' ')
+      } |`,
+    );
+  }
+  const all = runs.flatMap((r) => r.mutants);
+  const total = score(all);
+  out.push('');
+  out.push(
+    `Measured: ${runs.length} files, ${total.total} mutants, ${pct(total.score)} detected ` +
+      `(${pct(total.scoreWithoutEquivalent)} without equivalent), ${
+        Math.round(runs.reduce((sum, r) => sum + r.seconds, 0) / 60)
+      } min of Stryker runs.`,
+  );
+  const notRun = order.filter((f) => !byFile.has(f));
+  if (notRun.length > 0) {
+    out.push('');
+    out.push(
+      "Not measured in this campaign (the doubles' cores and the private code they share came " +
+        'first; `npm run mutation -- <file>` measures one): ' +
+        `${notRun.map((f) => `\`${f}\``).join(', ')}.`,
+    );
+  }
+  out.push('');
+  out.push('## Surviving mutants');
+  out.push('');
+  for (const run of runs) {
+    const survivors = run.mutants.filter((m) => undetected.has(m.status));
+    if (survivors.length === 0) continue;
+    out.push(`### \`${run.file}\``);
+    out.push('');
+    if (fileNotes[run.file]) {
+      out.push(fileNotes[run.file]);
+      out.push('');
+    }
+    for (const m of survivors.sort((a, b) => a.location.start.line - b.location.start.line)) {
+      const where = `${run.file}:${m.location.start.line}:${m.location.start.column}`;
+      const change = `\`${oneLine(m.original)}\` → \`${oneLine(m.replacement)}\``;
+      out.push(
+        `- ${where} ${m.mutator} (${m.status}): ${change}${
+          m.equivalent ? `. Equivalent: ${m.equivalent}` : ''
+        }`,
+      );
+    }
+    out.push('');
+  }
+  fs.writeFileSync(reportFile, out.join('\n').replace(/\n+$/, '\n'));
+  // Keep the committed report formatted like every other file.
+  spawnSync(path.join(root, 'node_modules', '.bin', 'deno'), ['fmt', '--quiet', reportFile], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  console.log(`mutation: wrote ${path.relative(root, reportFile)} (${runs.length} files)`);
+}
+
+function strykerVersion() {
+  const file = path.join(root, 'node_modules', '@stryker-mutator', 'core', 'package.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).version : '?';
+}
+
+function oneLine(text) {
+  const flat = String(text ?? '').replace(/\s+/g, ' ').trim();
+  return (flat.length > 90 ? `${flat.slice(0, 87)}...` : flat).replaceAll('`', "'");
+}
+
+// --- main ------------------------------------------------------------------------
+
+const args = process.argv.slice(2);
+const reportOnly = args.includes('--report-only');
+const list = args.includes('--list');
+const unknown = args.filter((a) => a.startsWith('--') && a !== '--report-only' && a !== '--list');
+if (unknown.length > 0) {
+  console.error(`run_mutation: unknown option ${unknown.join(' ')}`);
+  process.exit(2);
+}
+const files = args.filter((a) => !a.startsWith('--'));
+for (const file of files) {
+  if (!fs.existsSync(path.join(root, file))) {
+    console.error(`run_mutation: no such file ${file}`);
+    process.exit(2);
+  }
+}
+const targets = files.length > 0 ? files : libraryFiles();
+if (list) {
+  for (const file of targets) console.log(`${file}: ${testsFor(file).join(' ')}`);
+} else {
+  fs.mkdirSync(resultDir, { recursive: true });
+  if (!reportOnly) {
+    const failedRuns = [];
+    for (const file of targets) {
+      try {
+        await mutate(file);
+      } catch (error) {
+        // One file's failed run (e.g. its dry run failed) must not end the campaign.
+        console.error(`mutation: ${file}: Stryker failed: ${error?.stack ?? error}`);
+        failedRuns.push(file);
+      }
+      writeReport();
+    }
+    if (failedRuns.length > 0) {
+      console.error(`mutation: no result for ${failedRuns.join(', ')}`);
+      process.exitCode = 1;
+    }
+  }
+  writeReport();
+}
