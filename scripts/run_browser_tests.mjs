@@ -72,6 +72,7 @@ async function bundle(caseFiles) {
     alias: {
       'scripted-agents/testing': './testing/mod.ts',
       'scripted-agents/realtime_testing': './realtime_testing/mod.ts',
+      'scripted-agents/cassette': './cassette/mod.ts',
       'scripted-agents': './mod.ts',
     },
     logLevel: 'silent',
