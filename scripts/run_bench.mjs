@@ -10,7 +10,7 @@
  *                              cassette replay against a hand-written ScriptedModel)
  *   --quick                    one repetition each: a smoke test, not a result
  *   --full                     also run the streamed 1,000-turn loop (several minutes more)
- *   --cold-samples=N           fresh processes per cold-import variant (default 12)
+ *   --cold-samples=N           fresh processes per cold-import variant (default 10, 3 with --quick)
  *   --no-cold                  skip the cold-import measurement
  *   --build                    run `npm run build` first (Node measures the built package)
  *   --out=PATH                 where to write the table (default bench/RESULTS.md)
@@ -494,7 +494,7 @@ function markdown(runs, nodeOurs, started, loads) {
     "imported what a test file imports first, so only the testing entry's own cost is timed. The " +
     '"floor" row imports only `@openai/agents-core` and `@openai/agents-core/sandbox`, the public ' +
     "entries that export `Usage` and `Manifest`: the SDK's double deep-imports smaller internal files, " +
-    'which a third party may not (REFERENCE §6).',
+    "which are not part of the SDK's public exports and so are off limits to a third party.",
     '',
   ];
   for (const { result, cold, instructions } of runs) {

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // deno-lint-ignore-file no-console
-// `npm run recipes`: runs every recipe (tests/recipes/*_test.ts, the README's code
-// examples) under Deno, Bun and Node, and prints a recipe × runtime table with
+// `npm run recipes`: runs every recipe (tests/recipes/*_test.ts, complete tests
+// written the way a user of the package writes them) under Deno, Bun and Node, and prints a recipe × runtime table with
 // pass/fail and time, then a total. Exits non-zero if any recipe fails.
 //
 // Deno and Bun run the TypeScript sources (`scripted-agents/*` is mapped to the
-// sources by tests/deno.json / tsconfig.json). Node runs the recipes as compiled by
+// sources by deno.json / tsconfig.json). Node runs the recipes as compiled by
 // scripts/build_npm.mjs into npm/esm/tests/recipes/, against the built package:
 // the bare specifiers go through the package's real `exports` map. npm/ is
 // (re)built first (`--build-only`) when it is missing or older than
