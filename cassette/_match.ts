@@ -2,7 +2,11 @@
  * Matching calls to recorded interactions: a call takes the first unused
  * interaction of the same model whose normalized request is equal, whatever
  * the order the calls arrive in. Equality is on the canonical JSON text (keys
- * in the stable order), so a lookup costs one `JSON.stringify` and a `Map` get.
+ * in the stable order). The input items of a recorded run repeat from one
+ * request to the next, so each distinct item text is interned once: the
+ * stored requests share equal items, and a request's key names its items by
+ * number instead of repeating their text. A live item that is a shared
+ * (immutable) conversion is looked up once per run.
  *
  * @module
  */
@@ -16,15 +20,19 @@ export interface BookEntry {
   readonly index: number;
   /** The stored interaction (request normalized). */
   readonly interaction: CassetteInteraction;
-  /** The matching key. */
-  readonly key: string;
   /** Whether a call used it. */
   used: boolean;
 }
 
-/** The matching key of a request of model `model`. */
-export function matchKey(model: string, request: CassetteRequest): string {
-  return `${model}\n${JSON.stringify(request)}`;
+/**
+ * The matching key of a request of model `model` whose input items have the
+ * numbers `ids` (`undefined` when the input is not an array): equal keys mean
+ * equal JSON text, as an array's text is its items' texts in order.
+ */
+function keyOf(model: string, request: CassetteRequest, ids: number[] | undefined): string {
+  if (ids === undefined) return `${model}\n${JSON.stringify(request)}`;
+  const rest = JSON.stringify({ ...request, input: undefined });
+  return `${model}\n[${ids.join(',')}]\n${rest}`;
 }
 
 /** The nearest unused entry to a request that matched nothing. */
@@ -38,19 +46,58 @@ export interface NearestEntry {
 export class InteractionBook {
   readonly #entries: BookEntry[] = [];
   readonly #unusedByKey = new Map<string, BookEntry[]>();
+  /** Interned input items: JSON text → number and the one stored item with that text. */
+  readonly #items = new Map<string, { id: number; item: JsonValue }>();
+  /** The numbers of live input items already looked up (shared, immutable conversions). */
+  readonly #liveIds = new WeakMap<object, number>();
 
-  /** Adds the next loaded interaction. */
+  /**
+   * Adds the next loaded interaction. Its request's input items are replaced
+   * by the equal items stored before, so the book owns the request from now on.
+   */
   add(interaction: CassetteInteraction): void {
-    const entry: BookEntry = {
-      index: this.#entries.length,
-      interaction,
-      key: matchKey(interaction.model, interaction.request),
-      used: false,
-    };
+    const request = interaction.request;
+    const input = request.input as JsonValue;
+    let ids: number[] | undefined;
+    if (Array.isArray(input)) {
+      ids = new Array(input.length);
+      for (let i = 0; i < input.length; i++) {
+        const item = input[i];
+        const text = JSON.stringify(item);
+        let known = this.#items.get(text);
+        if (known === undefined) {
+          known = { id: this.#items.size, item };
+          this.#items.set(text, known);
+        } else {
+          input[i] = known.item;
+        }
+        ids[i] = known.id;
+      }
+    }
+    const entry: BookEntry = { index: this.#entries.length, interaction, used: false };
     this.#entries.push(entry);
-    const queue = this.#unusedByKey.get(entry.key);
-    if (queue === undefined) this.#unusedByKey.set(entry.key, [entry]);
+    const key = keyOf(interaction.model, request, ids);
+    const queue = this.#unusedByKey.get(key);
+    if (queue === undefined) this.#unusedByKey.set(key, [entry]);
     else queue.push(entry);
+  }
+
+  /** The matching key of a live request of model `model`. */
+  #liveKey(model: string, request: CassetteRequest): string {
+    const input = request.input as JsonValue;
+    if (!Array.isArray(input)) return keyOf(model, request, undefined);
+    const ids: number[] = new Array(input.length);
+    for (let i = 0; i < input.length; i++) {
+      const item = input[i];
+      let id = item !== null && typeof item === 'object' ? this.#liveIds.get(item) : undefined;
+      if (id === undefined) {
+        // An item no recording holds gets -1, which no stored key contains.
+        id = this.#items.get(JSON.stringify(item))?.id ?? -1;
+        if (item !== null && typeof item === 'object') this.#liveIds.set(item, id);
+      }
+      ids[i] = id;
+    }
+    return keyOf(model, request, ids);
   }
 
   /** Every loaded entry, in cassette order. */
@@ -58,8 +105,9 @@ export class InteractionBook {
     return this.#entries;
   }
 
-  /** Takes (marks used) the first unused entry with `key`. */
-  take(key: string): BookEntry | undefined {
+  /** Takes (marks used) the first unused entry of `model` whose request equals `request`. */
+  take(model: string, request: CassetteRequest): BookEntry | undefined {
+    const key = this.#liveKey(model, request);
     const queue = this.#unusedByKey.get(key);
     if (queue === undefined) return undefined;
     const entry = queue.shift()!;

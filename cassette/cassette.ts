@@ -44,7 +44,7 @@ import type {
   SdkModelProvider as ModelProvider,
   TestingScriptedModel,
 } from './_sdk_types.ts';
-import { InteractionBook, matchKey } from './_match.ts';
+import { InteractionBook } from './_match.ts';
 import { BlobTable, Conversion, copyJson, restore, toJson } from './_json.ts';
 import {
   canonicalInteraction,
@@ -518,7 +518,7 @@ export class Cassette implements ModelProvider {
     throwIfAborted(request);
     const prepared = await this.#prepare(model, request, false);
     throwIfAborted(request);
-    const entry = this.#mode === 'record' ? undefined : this.#book.take(matchKey(model, prepared));
+    const entry = this.#mode === 'record' ? undefined : this.#book.take(model, prepared);
     if (entry !== undefined) {
       this.#keep(entry.interaction);
       const { interaction } = entry;
@@ -555,7 +555,7 @@ export class Cassette implements ModelProvider {
     const model = name ?? '';
     const prepared = await this.#prepare(model, request, true);
     throwIfAborted(request);
-    const entry = this.#mode === 'record' ? undefined : this.#book.take(matchKey(model, prepared));
+    const entry = this.#mode === 'record' ? undefined : this.#book.take(model, prepared);
     if (entry !== undefined) {
       this.#keep(entry.interaction);
       const { interaction } = entry;
@@ -606,7 +606,10 @@ export class Cassette implements ModelProvider {
         callIndex,
         streamed,
         request,
-        nearest: nearest?.entry.interaction.request,
+        // A copy: the stored requests share their equal input items.
+        nearest: nearest === undefined ? undefined : copyJson(
+          nearest.entry.interaction.request as unknown as JsonValue,
+        ) as unknown as CassetteRequest,
         nearestIndex: nearest?.entry.index,
         nearestModel: nearest?.entry.interaction.model,
         nearestUsed: nearest?.entry.used ?? false,
