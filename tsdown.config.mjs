@@ -13,6 +13,7 @@
 //
 // Not minified, names kept (stack traces read like the sources); the SDK is external.
 
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsdown';
 import { entryPoints, externalPackages } from './scripts/_lib.mjs';
 
@@ -30,6 +31,39 @@ const neverBundle = [
   ),
 ];
 
+/**
+ * testing/_sdk_sandbox.ts loads the SDK's optional sandbox entry with a top-level
+ * `await import()`, which CommonJS cannot express. In the CommonJS build the same
+ * module is a `require` in a `try`/`catch`: synchronous there, with the same exports.
+ */
+const commonJsSdkSandbox = {
+  name: 'scripted-agents:commonjs-sdk-sandbox',
+  load: {
+    filter: { id: /[\\/]testing[\\/]_sdk_sandbox\.ts$/ },
+    handler(id) {
+      if (!/[\\/]testing[\\/]_sdk_sandbox\.ts$/.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const loader = /^export const sdkSandbox: SdkSandboxLoad = await import\([^;]*;$/ms;
+      if (!loader.test(source)) {
+        throw new Error(`${id}: the sandbox loader no longer reads as the CommonJS build expects`);
+      }
+      return source.replace(
+        loader,
+        [
+          'declare const require: (id: string) => SdkSandbox;',
+          'export const sdkSandbox: SdkSandboxLoad = (() => {',
+          '  try {',
+          "    return { module: require('@openai/agents-core/sandbox') };",
+          '  } catch (error) {',
+          '    return { error };',
+          '  }',
+          '})();',
+        ].join('\n'),
+      );
+    },
+  },
+};
+
 /** @param {'esm' | 'cjs'} format @param {string} outDir */
 function flavour(format, outDir) {
   return {
@@ -40,6 +74,7 @@ function flavour(format, outDir) {
     platform: format === 'esm' ? 'neutral' : 'node',
     target: 'es2022',
     tsconfig: 'tsconfig.build.json',
+    plugins: format === 'cjs' ? [commonJsSdkSandbox] : [],
     deps: { neverBundle },
     dts: { tsconfig: 'tsconfig.build.json' },
     // `.js` and `.d.ts` in both directories: npm/script/package.json makes its

@@ -102,6 +102,7 @@ export type { OfflineGuard, OfflineNetworkApi } from './offline_guard.ts';
 export {
   InvalidScriptedSandboxStepError,
   SandboxCallMatcherError,
+  SandboxSdkUnavailableError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
 } from './scripted_sandbox_session_errors.ts';
@@ -109,6 +110,8 @@ export type {
   InvalidScriptedSandboxStepErrorOptions,
   InvalidScriptedSandboxStepReason,
   SandboxCallMatcherErrorCall,
+  SandboxDoubleName,
+  SandboxSdkUnavailableErrorOptions,
   UnexpectedSandboxCallErrorOptions,
 } from './scripted_sandbox_session_errors.ts';
 export { scriptedSandboxSession } from './scripted_sandbox_session.ts';

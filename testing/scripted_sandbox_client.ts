@@ -26,11 +26,12 @@
  * @module
  */
 
-import { cloneManifest, Manifest } from '@openai/agents-core/sandbox';
+import { requireSdkSandbox, type SdkSandbox } from './_sdk_sandbox.ts';
 import { attempt } from '../_internal/attempt.ts';
 import { FailureLog } from '../_internal/failure_log.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import type {
+  SdkManifest as Manifest,
   SdkSandboxClientCreateArgs as SandboxClientCreateArgs,
   SdkSandboxSessionState as SandboxSessionState,
 } from './_sdk_sandbox_client_types.ts';
@@ -82,6 +83,8 @@ type Session = ScriptedSandboxSession;
 export function scriptedSandboxClient(
   options: ScriptedSandboxClientOptions,
 ): ScriptedSandboxClient {
+  const sandbox = requireSdkSandbox('scriptedSandboxClient');
+  const { cloneManifest, Manifest } = sandbox;
   const backendId = options.backendId ?? 'scripted';
   const sessions: Session[] = Array.from(options.sessions ?? []);
   for (const [index, session] of sessions.entries()) {
@@ -102,7 +105,7 @@ export function scriptedSandboxClient(
     const call = Object.freeze({
       index: history.length,
       method,
-      args: Object.freeze(args.map(detach)),
+      args: Object.freeze(args.map((arg) => detach(arg, sandbox))),
       session,
     });
     history.push(call);
@@ -226,7 +229,10 @@ export function scriptedSandboxClient(
     if (remaining > 0) throw new UnusedSandboxSessionsError(remaining);
   };
   Object.defineProperties(client, {
-    calls: { get: () => Object.freeze(history.map(freshCall)), enumerable: false },
+    calls: {
+      get: () => Object.freeze(history.map((call) => freshCall(call, sandbox))),
+      enumerable: false,
+    },
     remainingSessions: { get: () => sessions.length - handedOut, enumerable: false },
     sessionOf: { value: (state: SandboxSessionState) => owners.get(state) },
     assertComplete: { value: assertComplete },
@@ -240,7 +246,7 @@ export function scriptedSandboxClient(
 }
 
 /** A detached copy of one argument; a manifest is cloned with the SDK's own helper. */
-function detach(value: unknown): unknown {
+function detach(value: unknown, { cloneManifest, Manifest }: SdkSandbox): unknown {
   if (value instanceof Manifest) return cloneManifest(value);
   if (typeof value === 'object' && value !== null && 'manifest' in value) {
     const { manifest, ...rest } = value as { manifest: unknown };
@@ -252,6 +258,12 @@ function detach(value: unknown): unknown {
   return snapshotValue(value);
 }
 
-function freshCall(call: RecordedSandboxClientCall): RecordedSandboxClientCall {
-  return Object.freeze({ ...call, args: Object.freeze(call.args.map(detach)) });
+function freshCall(
+  call: RecordedSandboxClientCall,
+  sandbox: SdkSandbox,
+): RecordedSandboxClientCall {
+  return Object.freeze({
+    ...call,
+    args: Object.freeze(call.args.map((arg) => detach(arg, sandbox))),
+  });
 }

@@ -38,7 +38,7 @@
  * @module
  */
 
-import { cloneManifest, Manifest } from '@openai/agents-core/sandbox';
+import { requireSdkSandbox, sdkSandbox } from './_sdk_sandbox.ts';
 import { ordinal } from '../_internal/format.ts';
 import { attempt } from '../_internal/attempt.ts';
 import { FailureLog } from '../_internal/failure_log.ts';
@@ -241,8 +241,9 @@ function normalizeStep(input: unknown, inputIndex: number): Step {
  */
 function snapshotArgs(method: string, args: readonly unknown[]): unknown[] {
   const copy = snapshotValue(args.slice());
-  if (method === 'applyManifest' && args[0] instanceof Manifest) {
-    copy[0] = cloneManifest(args[0]);
+  const sandbox = sdkSandbox.module;
+  if (method === 'applyManifest' && sandbox && args[0] instanceof sandbox.Manifest) {
+    copy[0] = sandbox.cloneManifest(args[0]);
   }
   return copy;
 }
@@ -368,6 +369,7 @@ export function scriptedSandboxSession(
   inputs: Iterable<ScriptedSandboxScriptInput> = [],
   options: ScriptedSandboxSessionOptions<ScriptedSandboxMethod, ScriptedSandboxMethod> = {},
 ): ScriptedSandboxSession<ScriptedSandboxMethod> {
+  const { Manifest } = requireSdkSandbox('scriptedSandboxSession');
   // Array.from also accepts array-likes, as the SDK's own double does.
   const entries = Array.from(inputs as Iterable<unknown>, normalizeEntry);
   const anytime = Array.from(options.anytime ?? [], (input: unknown, index) => {

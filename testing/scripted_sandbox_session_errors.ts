@@ -234,3 +234,59 @@ export class UnconsumedSandboxStepsError extends Error {
     this.name = 'UnconsumedSandboxStepsError';
   }
 }
+
+/** The sandbox doubles, as {@linkcode SandboxSdkUnavailableError} names them. */
+export type SandboxDoubleName = 'scriptedSandboxSession' | 'scriptedSandboxClient';
+
+/** What {@linkcode SandboxSdkUnavailableError} is constructed from. */
+export interface SandboxSdkUnavailableErrorOptions {
+  /** The double that was being created. */
+  double: SandboxDoubleName;
+  /** The oldest `@openai/agents-core` release the sandbox doubles work with. */
+  requiredSdk: string;
+  /** Why the SDK's sandbox entry could not be loaded. */
+  cause: unknown;
+}
+
+/**
+ * Thrown when a sandbox double is created but the installed SDK has no
+ * `@openai/agents-core/sandbox` entry (releases before the sandbox agents
+ * shipped). The rest of `scripted-agents/testing` works without it: only the
+ * sandbox doubles need it.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { SandboxSdkUnavailableError } from 'scripted-agents/testing';
+ *
+ * const error = new SandboxSdkUnavailableError({
+ *   double: 'scriptedSandboxSession',
+ *   requiredSdk: '0.9.0',
+ *   cause: new Error('Package subpath ./sandbox is not defined by "exports"'),
+ * });
+ * assert.equal(error.requiredSdk, '0.9.0');
+ * assert.match(error.message, /@openai\/agents-core 0\.9\.0 or newer/);
+ * ```
+ */
+export class SandboxSdkUnavailableError extends Error {
+  /** The double that was being created. */
+  readonly double: SandboxDoubleName;
+  /** The oldest `@openai/agents-core` release the sandbox doubles work with. */
+  readonly requiredSdk: string;
+  /** Always `'SandboxSdkUnavailableError'`. */
+  override readonly name: 'SandboxSdkUnavailableError';
+
+  /** Builds the error from its structured fields; the message says what to install. */
+  constructor(options: SandboxSdkUnavailableErrorOptions) {
+    super(
+      `${options.double}() needs the SDK's sandbox entry (@openai/agents-core/sandbox), which ` +
+        `the installed SDK does not have. Install @openai/agents-core ${options.requiredSdk} or ` +
+        `newer (with the matching @openai/agents) to use the sandbox doubles; the model and ` +
+        `Realtime doubles of this package work with the installed SDK.`,
+      { cause: options.cause },
+    );
+    this.double = options.double;
+    this.requiredSdk = options.requiredSdk;
+    this.name = 'SandboxSdkUnavailableError';
+  }
+}

@@ -7,11 +7,8 @@ import {
   doubleScope,
   OfflineNetworkError,
   ScriptedModel,
-  scriptedSandboxSession,
   UnconsumedModelStepsError,
-  UnconsumedSandboxStepsError,
   UnexpectedModelCallError,
-  UnexpectedSandboxCallError,
 } from 'scripted-agents/testing';
 import {
   IncompleteRealtimeScenarioError,
@@ -69,14 +66,6 @@ describe('using: disposal runs the double teardown', () => {
     }
   });
 
-  test('scripted sandbox session: unconsumed steps fail the scope', () => {
-    const escaped = escapeOf(() => {
-      using _sandbox = scriptedSandboxSession([{ method: 'pathExists', result: true }]);
-    });
-    assert.ok(escaped instanceof UnconsumedSandboxStepsError);
-    assert.deepEqual(escaped.pendingMethods, ['pathExists']);
-  });
-
   test('ScriptedRealtimeTransport: await using checks completion and closure', async () => {
     const escaped = await asyncEscapeOf(async () => {
       await using transport = new ScriptedRealtimeTransport();
@@ -119,20 +108,6 @@ describe('using: disposal runs the double teardown', () => {
       assert.deepEqual(teardown.pendingFailures, [{ method: 'close', count: 1 }]);
     }, primary);
   });
-
-  test('several doubles dispose in reverse order and every failure is kept', () => {
-    const escaped = escapeOf(() => {
-      using _model = new ScriptedModel([[assistantMessage('unused')]]);
-      using _sandbox = scriptedSandboxSession([{ method: 'running', result: true }]);
-    });
-    // The sandbox (declared last) is disposed first; the model's later failure
-    // wraps it, as the standard disposal order says. Nothing is lost.
-    assert.ok(escaped instanceof Error);
-    assert.equal(escaped.name, 'SuppressedError');
-    const { error, suppressed } = escaped as Error & { error: unknown; suppressed: unknown };
-    assert.ok(error instanceof UnconsumedModelStepsError);
-    assert.ok(suppressed instanceof UnconsumedSandboxStepsError);
-  });
 });
 
 describe('swallowed failures are reported at teardown', () => {
@@ -156,25 +131,6 @@ describe('swallowed failures are reported at teardown', () => {
     assert.throws(() => model[Symbol.dispose](), DoubleFailuresError); // ...teardown does not.
     assert.equal(model.acknowledgeFailures().length, 1);
     model[Symbol.dispose]();
-  });
-
-  test('scripted sandbox: a mismatched call and a rejecting matcher, both caught', async () => {
-    const sandbox = scriptedSandboxSession([
-      { method: 'pathExists', match: (path) => path === '/expected', result: true },
-      { method: 'readFile', result: new Uint8Array([1]) },
-    ]);
-    const swallow = (promise: Promise<unknown>) => promise.catch(() => undefined);
-    await swallow(sandbox.pathExists('/other'));
-    await swallow(sandbox.pathExists('/again'));
-    sandbox.assertComplete();
-    assert.throws(() => sandbox[Symbol.dispose](), (error: unknown) => {
-      assert.ok(error instanceof DoubleFailuresError);
-      assert.equal(error.failures.length, 2);
-      assert.equal((error.failures[0] as Error).name, 'SandboxCallMatcherError');
-      assert.ok(error.failures[1] instanceof UnexpectedSandboxCallError);
-      assert.match(error.message, /^ScriptedSandboxSession raised 2 failures/);
-      return true;
-    });
   });
 
   test('ScriptedRealtimeTransport: a rejected matcher and an unexpected method, caught', async () => {
@@ -205,18 +161,18 @@ describe('swallowed failures are reported at teardown', () => {
 describe('assertAllComplete', () => {
   test('passes when every double is complete', async () => {
     const model = new ScriptedModel();
-    const sandbox = scriptedSandboxSession();
+    const other = new ScriptedModel([]);
     const transport = new ScriptedRealtimeTransport();
-    await assertAllComplete(model, sandbox, transport);
+    await assertAllComplete(model, other, transport);
   });
 
   test('checks every double and reports each failure', async () => {
     const model = new ScriptedModel([[assistantMessage('unused')]]);
-    const sandbox = scriptedSandboxSession();
+    const complete = new ScriptedModel();
     const transport = new ScriptedRealtimeTransport();
     transport.failNextCall('mute', new Error('unused'));
 
-    await assert.rejects(assertAllComplete(model, sandbox, transport), (error: unknown) => {
+    await assert.rejects(assertAllComplete(model, complete, transport), (error: unknown) => {
       assert.ok(error instanceof AggregateError);
       assert.equal(error.errors.length, 2);
       assert.ok(error.errors[0] instanceof UnconsumedModelStepsError);
@@ -226,7 +182,7 @@ describe('assertAllComplete', () => {
       return true;
     });
     // A single failure is rethrown unwrapped.
-    await assert.rejects(assertAllComplete(sandbox, model), UnconsumedModelStepsError);
+    await assert.rejects(assertAllComplete(complete, model), UnconsumedModelStepsError);
   });
 
   test('rejects values without a teardown', async () => {
@@ -251,8 +207,6 @@ describe('doubleScope', () => {
     const escaped = await asyncEscapeOf(async () => {
       await using scope = doubleScope();
       scope.model([[assistantMessage('unused')]]);
-      const sandbox = scope.sandbox([{ method: 'running', result: true }]);
-      assert.equal(await sandbox.running(), true);
       const transport = scope.track(new ScriptedRealtimeTransport());
       await transport.connect({ apiKey: 'test' }).catch(() => undefined);
     });
