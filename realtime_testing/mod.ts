@@ -69,6 +69,8 @@
  */
 
 export { DoubleFailuresError } from '../_internal/double_failures_error.ts';
+export { UnknownSdkMembersError } from '../_internal/unknown_sdk_members.ts';
+export type { UnknownSdkMembersErrorOptions } from '../_internal/unknown_sdk_members.ts';
 export { ScriptedRealtimeTransport } from './scripted_realtime_transport.ts';
 export {
   IncompleteRealtimeScenarioError,

@@ -16,7 +16,9 @@ import type {
   SdkRealtimeTransportLayerConnectOptions as RealtimeTransportLayerConnectOptions,
   SdkTransportToolCallEvent as TransportToolCallEvent,
 } from './_sdk_types.ts';
+import { OpenAIRealtimeWebSocket } from '@openai/agents-realtime';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
+import { assertKnownSdkMembers } from '../_internal/unknown_sdk_members.ts';
 import { Queue } from '../_internal/queue.ts';
 import { frozenSnapshot, snapshotValue } from '../_internal/snapshot.ts';
 import { ListenerRegistry } from './_emitter.ts';
@@ -42,6 +44,42 @@ import {
 import { type RegisteredExpectation, runScenario, type ScenarioHost } from './scenario.ts';
 
 const DOUBLE = 'ScriptedRealtimeTransport';
+
+/**
+ * The public members of the SDK's own transport, `OpenAIRealtimeWebSocket`, as of
+ * the newest SDK release this double was tested with: the transport methods it
+ * doubles, and the WebSocket-specific ones (`buildSessionPayload`,
+ * `connectionState`, `currentItemId`, `currentModel`, `getCommonRequestHeaders`)
+ * that `RealtimeSession` does not call on a transport. A member outside this list
+ * means a newer SDK whose transport interface may have grown, and the double
+ * refuses to be created (`UnknownSdkMembersError`) rather than silently lack it.
+ */
+const knownSdkTransportMembers: ReadonlySet<string> = new Set([
+  'addImage',
+  'buildSessionPayload',
+  'close',
+  'connect',
+  'connectionState',
+  'currentItemId',
+  'currentModel',
+  'emit',
+  'getCommonRequestHeaders',
+  'interrupt',
+  'mute',
+  'muted',
+  'off',
+  'on',
+  'once',
+  'requestResponse',
+  'resetHistory',
+  'sendAudio',
+  'sendEvent',
+  'sendFunctionCallOutput',
+  'sendMcpResponse',
+  'sendMessage',
+  'status',
+  'updateSessionConfig',
+]);
 
 /** A recorded call as stored: frozen at the top, never handed out itself. */
 type StoredCall = Readonly<{ index: number; method: RealtimeTransportMethod }>;
@@ -114,6 +152,20 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
   // The generation of a connect that has set `connected` but not yet finished
   // notifying about it: such a connection is not established yet.
   #provisionalGeneration: number | undefined;
+
+  /**
+   * A disconnected transport with nothing expected yet.
+   *
+   * @throws {UnknownSdkMembersError} when the installed SDK's own transport has
+   * public members this double does not know (an SDK newer than this package).
+   */
+  constructor() {
+    assertKnownSdkMembers(OpenAIRealtimeWebSocket, knownSdkTransportMembers, {
+      double: DOUBLE,
+      sdkClass: 'OpenAIRealtimeWebSocket',
+      sdkPackage: '@openai/agents-realtime',
+    });
+  }
 
   /** Registers a synchronous listener for a transport event. */
   on<E extends keyof RealtimeTransportEventTypes>(
