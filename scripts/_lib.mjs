@@ -26,15 +26,43 @@ export const denoTestConfig = 'tests/deno.jsonc';
 export const peerPackages = ['@openai/agents-core', '@openai/agents-realtime'];
 
 /**
- * The SDK versions the package supports. The floor is the oldest SDK the whole built
- * suite passes against (0.16.0, the first release with the SDK's own doubles;
- * scripts/check_package.mjs tests it); the ceiling stops before the next minor,
- * whose SandboxSession/RealtimeTransportLayer may grow methods the doubles' method
- * tables do not know. Deno's `npm:` specifiers accept only `^`, `~` and exact
- * versions, so deno.json (and JSR) carries the newest part of this range,
- * `^<ceiling minor - 1>.0` with the same ceiling; {@link peerDependencies} checks that.
+ * Each double's floor: the oldest SDK release from which its group of the built
+ * suite passes on every later release (scripts/_sdk_projects.mjs `doubleGroups`),
+ * as `npm run compat` measured it; the run fails when a measurement disagrees.
  */
-export const sdkPeerRange = '>=0.16.0 <0.21.0';
+export const sdkFloors = {
+  core: '0.0.17',
+  model: '0.0.17',
+  model_retry: '0.0.17',
+  builders: '0.0.17',
+  auto_model: '0.0.17',
+  provider: '0.0.17',
+  mcp: '0.0.17',
+  computer: '0.0.17',
+  traces: '0.0.17',
+  cassette: '0.0.17',
+  sandbox: '0.9.0',
+  step_bending: '0.9.0',
+  realtime: '0.0.17',
+  realtime_wire: '0.0.17',
+};
+
+/**
+ * The npm peer range of the SDK packages: from the oldest double's floor to the next
+ * major release. No minor ceiling: a ceiling at the next minor made `npm install`
+ * fail for every user on the day the SDK released it. A newer SDK whose interfaces
+ * grew is caught by the doubles instead (ScriptedRealtimeTransport throws
+ * UnknownSdkMembersError; the census tests catch Model and SandboxSession members
+ * in CI, which also runs the newest published release). Deno's `npm:` specifiers
+ * accept no comparator ranges, so deno.json says `0.x` (the same ceiling; the floor
+ * is documented per double); {@link peerDependencies} checks that.
+ */
+export const sdkPeerRange = `>=${
+  Object.values(sdkFloors).sort((a, b) => {
+    const [pa, pb] = [a, b].map((v) => v.split('.').map(Number));
+    return pa[0] - pb[0] || pa[1] - pb[1] || pa[2] - pb[2];
+  })[0]
+} <1.0.0`;
 
 /** What the bundles never inline: any SDK package, and the SDK's own dependencies. */
 export const externalPackages = ['@openai', 'openai', 'zod'];
@@ -84,24 +112,17 @@ export function libraryModules() {
 
 /**
  * The npm peer dependencies: {@link peerPackages} with {@link sdkPeerRange}, after
- * checking that deno.json imports each with a `^` range inside it, ending at the
- * same ceiling (the one range Deno's specifiers can say).
+ * checking that deno.json imports each as `0.x` (the same ceiling, in the only form
+ * of range Deno's specifiers accept).
  */
 export function peerDependencies() {
   const imports = denoJson().imports ?? {};
-  const [, floor, ceiling] = /^>=(\d+\.\d+\.\d+) <(\d+\.\d+\.\d+)$/.exec(sdkPeerRange);
-  const number = (v) => v.split('.').reduce((n, part) => n * 1000 + Number(part), 0);
   return Object.fromEntries(peerPackages.map((name) => {
-    const range = /^npm:(?:@[^/@]+\/)?[^/@]+@\^(\d+)\.(\d+)\.(\d+)$/.exec(imports[name] ?? '');
-    const [major, minor] = range ? [Number(range[1]), Number(range[2])] : [];
-    // `^0.m.p` ends before 0.(m+1).0; `^M.m.p` (M > 0) before (M+1).0.0.
-    const end = major === 0 ? `0.${minor + 1}.0` : `${major + 1}.0.0`;
-    const start = range ? `${range[1]}.${range[2]}.${range[3]}` : '';
-    if (!range || end !== ceiling || number(start) < number(floor)) {
+    if (imports[name] !== `npm:${name}@0.x`) {
       fail(
         'lib',
-        `deno.json must import "${name}": "npm:${name}@^x.y.z" inside ${sdkPeerRange}, ` +
-          `ending at ${ceiling}; it has ${JSON.stringify(imports[name])}`,
+        `deno.json must import "${name}": "npm:${name}@0.x" (the peer range ${sdkPeerRange} ` +
+          `as Deno can say it); it has ${JSON.stringify(imports[name])}`,
       );
     }
     return [name, sdkPeerRange];

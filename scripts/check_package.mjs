@@ -13,19 +13,21 @@
 //    the real SDK. In the node:test project, every entry point (deno.json `exports`)
 //    imports under ESM and `require`, and its types check under node16 (ESM and
 //    CommonJS) and bundler resolution.
-// 3. The supported SDK range: the whole built test suite (npm/esm/tests/) in a
-//    project with the oldest supported `@openai/agents` (the floor of the
-//    package's peer range; `npm test`'s node step covers the development
-//    version), and the recipes type-checked against that version's types.
+// 3. The supported SDK range: the built test suite (npm/esm/tests/) in a project
+//    pinned to the package's floor (the oldest of `sdkFloors`, measured by
+//    `npm run compat`), with the groups of tests whose doubles support that release
+//    (the sandbox doubles' explanation included), and in one
+//    pinned to the newest published release (when it is not the development
+//    version, which `npm test`'s node step covers); the recipes of those doubles
+//    type-checked against that release's types.
 //
 // Installs are cached under .cache/ (keyed by the template's lockfile, or by the
 // SDK version) and come from npm's cache where possible (--prefer-offline).
 //
 // Options: --no-build (fail instead of building a missing npm/), --only=lint,consumers,sdk
-//          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the peer range's floor)
+//          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the floors and the newest)
 //          --junit=PATH (also write the results as a JUnit report, one case per check)
 
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -37,13 +39,22 @@ import {
   lastLines,
   readJson,
   root,
+  sdkFloors,
   seconds,
-  walk,
   writeJson,
 } from './_lib.mjs';
+import {
+  cacheDir,
+  cachedProject,
+  compareVersions,
+  doubleGroups,
+  groupTestFiles,
+  publishedSdkVersions,
+  runBuiltTests,
+  sdkProject,
+} from './_sdk_projects.mjs';
 
 const npmDir = path.join(root, 'npm');
-const cacheDir = path.join(root, '.cache');
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const only = new Set((option('only') ?? 'lint,consumers,sdk').split(','));
@@ -119,7 +130,7 @@ function runConsumer(name) {
     for (const file of ['package.json', 'package-lock.json']) {
       fs.copyFileSync(path.join(template, file), path.join(target, file));
     }
-    return ['ci'];
+    return 'ci';
   });
   installTarball(dir);
 
@@ -274,58 +285,40 @@ function installTarball(dir) {
 
 // --- SDK range ------------------------------------------------------------------
 
+/**
+ * The SDK releases this check runs the built suite against: the package's floor
+ * (the oldest of scripts/_lib.mjs `sdkFloors`, measured by `npm run compat`, which
+ * checks every double's own floor) and the newest published release, which the
+ * peer range (`<1.0.0`) lets users install the day it ships; the development
+ * version is `npm test`'s node step, so it is left out here.
+ */
 function sdkVersions() {
   const explicit = option('sdk');
   if (explicit) return explicit.split(',');
-  const pkg = JSON.parse(fs.readFileSync(path.join(npmDir, 'package.json'), 'utf8'));
-  const floor = /^>=\s*(\d+\.\d+\.\d+)/.exec(pkg.peerDependencies?.['@openai/agents-core'] ?? '');
-  if (!floor) fail('npm/package.json declares no ">=x.y.z" peer range for @openai/agents-core');
-  // The development version (0.20.0) is already what `npm test`'s node step runs
-  // the built suite against; this adds the floor of the declared range.
-  return [floor[1]];
+  const dev = readJson(path.join(root, 'node_modules', '@openai', 'agents-core', 'package.json'));
+  const newest = publishedSdkVersions().at(-1);
+  const floor = Object.values(sdkFloors).sort(compareVersions)[0];
+  return newest === dev.version ? [floor] : [floor, newest];
 }
 
 /**
- * The built suite runs from a copy of npm/ installed as node_modules/scripted-agents
- * of a project that pins the SDK version: the tests' bare `@openai/*` imports then
- * resolve to that version, and `scripted-agents/*` to the package itself.
+ * The built suite in a project that pins the SDK release: the groups of test files
+ * (one per double) whose floor is at or below it. Below 0.16 the SDK has no doubles
+ * of its own, so the tests comparing ours with them stay out.
  */
 function runSuiteAgainst(version) {
-  const zod = readJson(path.join(root, 'node_modules', 'zod', 'package.json')).version;
-  const sdk = ['@openai/agents', '@openai/agents-core', '@openai/agents-realtime'];
-  const manifest = {
-    name: `scripted-agents-sdk-${version}`,
-    private: true,
-    type: 'module',
-    dependencies: { ...Object.fromEntries(sdk.map((name) => [name, version])), zod },
-  };
-  const dir = cachedProject(`sdk/${version}`, manifest, (target) => {
-    fs.writeFileSync(path.join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    return ['install'];
-  });
-  for (const name of sdk) {
-    const installed = readJson(path.join(dir, 'node_modules', name, 'package.json')).version;
-    if (installed !== version) throw new Error(`${name} is ${installed}, expected ${version}`);
-  }
-  const pkgDir = path.join(dir, 'node_modules', 'scripted-agents');
-  fs.rmSync(pkgDir, { recursive: true, force: true });
-  fs.cpSync(npmDir, pkgDir, { recursive: true });
-  const testsDir = path.join(pkgDir, 'esm', 'tests');
-  const files = walk(testsDir).filter((f) => f.endsWith('_test.js')).sort();
-  if (files.length === 0) throw new Error('npm/esm/tests has no built tests');
-  const res = exec(process.execPath, [
-    '--test',
-    '--test-reporter=tap',
-    ...files.map((f) => path.relative(pkgDir, f)),
-  ], { cwd: pkgDir });
-  const output = res.stdout + res.stderr;
-  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(output)?.[1] ?? NaN);
-  const summary = `${count('pass')} passed, ${count('fail')} failed in ${files.length} files`;
-  if (res.status !== 0) {
-    const failures = output.split('\n').filter((l) => /^\s*not ok /.test(l)).slice(0, 40);
-    return { ok: false, detail: `${summary}\n${failures.join('\n')}` };
-  }
-  const types = typeCheckRecipes(dir);
+  const { dir, pkgDir } = sdkProject(version);
+  const { groups, sdkComparisons } = groupTestFiles(path.join(pkgDir, 'esm', 'tests'));
+  const agents = readJson(path.join(dir, 'node_modules', '@openai', 'agents', 'package.json'));
+  const sdkDoubles = Object.hasOwn(agents.exports ?? {}, './testing');
+  const included = doubleGroups.filter((g) => compareVersions(sdkFloors[g.id], version) <= 0);
+  const files = included.flatMap((g) => groups[g.id])
+    .filter((f) => sdkDoubles || !sdkComparisons.includes(f));
+  const result = runBuiltTests(pkgDir, files);
+  const summary = `${result.passed} passed, ${result.failed} failed in ${files.length} files ` +
+    `(${included.map((g) => g.id).join(', ')})`;
+  if (!result.ok) return { ok: false, detail: `${summary}\n${result.failures.join('\n')}` };
+  const types = typeCheckRecipes(dir, included);
   return { ok: types.ok, detail: `${summary}; ${types.detail}` };
 }
 
@@ -334,12 +327,16 @@ function runSuiteAgainst(version) {
  * and the published declarations (skipLibCheck, as most projects set it: the
  * SDK's own declarations do not all check against every @types/node).
  */
-function typeCheckRecipes(dir) {
+function typeCheckRecipes(dir, groups) {
   const checkDir = path.join(dir, 'typecheck');
   fs.rmSync(checkDir, { recursive: true, force: true });
   fs.mkdirSync(checkDir);
   const recipesDir = path.join(root, 'tests', 'recipes');
-  const recipes = fs.readdirSync(recipesDir).filter((f) => f.endsWith('_test.ts'));
+  // The recipes of the doubles that support this release (the groups match built names).
+  const recipes = fs.readdirSync(recipesDir).filter((f) =>
+    f.endsWith('_test.ts') &&
+    groups.some((g) => g.files.test(`recipes/${f.replace(/\.ts$/, '.js')}`))
+  );
   for (const file of recipes) {
     fs.copyFileSync(path.join(recipesDir, file), path.join(checkDir, file));
   }
@@ -364,39 +361,6 @@ function typeCheckRecipes(dir) {
 }
 
 // --- helpers ----------------------------------------------------------------------
-
-/**
- * A project directory under .cache/<kind>/ keyed by a hash of what defines its
- * install, installed once (`npm ci` / `npm install`, preferring npm's cache) and
- * reused by later runs. Stale siblings of the same kind are removed.
- */
-function cachedProject(kind, definition, write) {
-  const key = typeof definition === 'string'
-    ? hash(['package.json', 'package-lock.json'].map((f) => readText(path.join(definition, f))))
-    : hash([JSON.stringify(definition)]);
-  const parent = path.join(cacheDir, path.dirname(kind));
-  const base = path.basename(kind);
-  const dir = path.join(parent, `${base}-${key}`);
-  const marker = path.join(dir, 'node_modules', '.scripted-agents-installed');
-  if (fs.existsSync(marker)) return dir;
-  fs.mkdirSync(parent, { recursive: true });
-  for (const entry of fs.readdirSync(parent)) {
-    if (entry.startsWith(`${base}-`)) fs.rmSync(path.join(parent, entry), { recursive: true });
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  const [command] = write(dir);
-  const res = exec('npm', [
-    command,
-    '--prefer-offline',
-    '--no-audit',
-    '--no-fund',
-    '--ignore-scripts',
-    '--loglevel=error',
-  ], { cwd: dir });
-  if (res.status !== 0) throw new Error(`npm ${command} in ${dir} failed:\n${res.stderr}`);
-  fs.writeFileSync(marker, '');
-  return dir;
-}
 
 function check(name, body) {
   const started = performance.now();
@@ -430,14 +394,6 @@ function writeJunit(file) {
     `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n<testsuite name="packaging" ` +
       `tests="${results.length}">\n${cases.join('\n')}\n</testsuite>\n</testsuites>\n`,
   );
-}
-
-function hash(parts) {
-  return crypto.createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12);
-}
-
-function readText(file) {
-  return fs.readFileSync(file, 'utf8');
 }
 
 function stripAnsi(text) {

@@ -436,6 +436,19 @@ function errorConventionProblems(node: ts.ClassDeclaration): string[] {
 }
 
 describe('guards: configuration', () => {
+  test("the sandbox doubles' stated SDK floor is the measured one", () => {
+    // npm run compat measures each double's floor into scripts/_lib.mjs `sdkFloors`;
+    // SandboxSdkUnavailableError tells users the sandbox one.
+    const stated = /export const sandboxSdkFloor = '([\d.]+)';/.exec(
+      readFileSync(path.join(root, 'testing', '_sdk_sandbox.ts'), 'utf8'),
+    )?.[1];
+    const measured = /^\s+sandbox: '([\d.]+)',$/m.exec(
+      readFileSync(path.join(root, 'scripts', '_lib.mjs'), 'utf8'),
+    )?.[1];
+    assert.ok(stated !== undefined && measured !== undefined);
+    assert.equal(stated, measured);
+  });
+
   test("deno.json's npm: imports use exactly package.json's version ranges", () => {
     const denoJson = JSON.parse(readFileSync(path.join(root, 'deno.json'), 'utf8'));
     const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));

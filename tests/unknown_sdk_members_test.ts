@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { OpenAIRealtimeWebSocket } from '@openai/agents-realtime';
+import * as realtimeTesting from 'scripted-agents/realtime_testing';
+// The module itself: under Node the built tests import this private module as its own
+// file, while the entry point bundles it, so error identity is checked against it.
 import {
-  ScriptedRealtimeTransport,
+  assertKnownSdkMembers,
+  publicMembers,
   UnknownSdkMembersError,
-} from 'scripted-agents/realtime_testing';
-import { assertKnownSdkMembers, publicMembers } from '../_internal/unknown_sdk_members.ts';
+} from '../_internal/unknown_sdk_members.ts';
 import { describe, test } from './_harness.ts';
 
 class Base {
@@ -66,7 +69,19 @@ describe('the unknown SDK members check', () => {
   test('the installed SDK transport has no member ScriptedRealtimeTransport does not know', () => {
     const members = publicMembers(OpenAIRealtimeWebSocket);
     assert.ok(members.includes('sendMessage') && members.includes('connect'));
-    const transport = new ScriptedRealtimeTransport();
+    const transport = new realtimeTesting.ScriptedRealtimeTransport();
     assert.equal(transport.status, 'disconnected');
+  });
+
+  test('the error is exported by the Realtime entry', () => {
+    assert.equal(realtimeTesting.UnknownSdkMembersError.name, 'UnknownSdkMembersError');
+    const error = new realtimeTesting.UnknownSdkMembersError({
+      double: 'ScriptedRealtimeTransport',
+      sdkClass: 'OpenAIRealtimeWebSocket',
+      sdkPackage: '@openai/agents-realtime',
+      members: ['b', 'a'],
+    });
+    assert.deepEqual(error.members, ['b', 'a']);
+    assert.equal(error.name, 'UnknownSdkMembersError');
   });
 });

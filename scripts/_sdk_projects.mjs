@@ -1,0 +1,248 @@
+// The built package next to one SDK release, as a user who pinned that release has
+// it: shared by `npm run compat` (every minor) and the packaging check (the floor).
+//
+// A project under .cache/sdk/<version>-<hash>/ depends on @openai/agents,
+// @openai/agents-core and @openai/agents-realtime at exactly that version (and the
+// zod its peer range asks for); npm/ is copied in as node_modules/scripted-agents, so
+// the built tests' bare `@openai/*` imports resolve to that release and
+// `scripted-agents/*` to the package itself. Installs are cached and prefer npm's
+// cache, so a second run installs nothing.
+
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { exec as run, lastLines, readJson, root, walk } from './_lib.mjs';
+
+export const cacheDir = path.join(root, '.cache');
+const npmDir = path.join(root, 'npm');
+const sdkPackages = ['@openai/agents', '@openai/agents-core', '@openai/agents-realtime'];
+
+/**
+ * The built suite's test files by the double they test: the compatibility table's
+ * columns. Every built test file belongs to exactly one group ({@link groupTestFiles}
+ * fails otherwise), so a new test file is placed deliberately.
+ */
+export const doubleGroups = [
+  group('core', 'teardown helpers (doubleScope, assertAllComplete, offlineGuard) and shared core', [
+    'teardown',
+    'failure_log',
+    'offline_guard',
+    'harness',
+    'guards',
+    'credentials',
+    'snapshot\\w*',
+    'queue_property',
+    'property_helpers',
+    'unknown_sdk_members',
+    'sdk_sandbox_availability',
+  ]),
+  group('model', 'ScriptedModel', [
+    'scripted_model',
+    'scripted_model_mutants',
+    'scripted_model_property',
+    'model_(abort|differential|errors|hold|steps|streaming|boundary_census)',
+    'recipes/(fixed_response|tool_workflow|request_aware_response|slow_model|workflow_drift)',
+  ]),
+  group('model_retry', "ScriptedModel's retry advice under the SDK's retry policies", [
+    'model_retry',
+  ]),
+  group('builders', 'output item builders', [
+    'output_item_builders',
+    'recipes/(handoff_builder|hosted_tool_response)',
+  ]),
+  group('auto_model', 'AutoModel', ['auto_model\\w*', 'schema_values', 'recipes/auto_model_smoke']),
+  group('provider', 'ScriptedModelProvider (model routing)', [
+    'scripted_model_provider',
+    'recipes/routed_agents',
+  ]),
+  group('mcp', 'ScriptedMcpServer', ['scripted_mcp_server', 'recipes/mcp_\\w+']),
+  group('computer', 'scriptedComputer', ['scripted_computer', 'recipes/computer_use']),
+  group('traces', 'TraceRecorder', ['trace_recorder', 'recipes/trace_assertions']),
+  group('cassette', 'Cassette (record and replay)', ['cassette\\w*', 'recipes/cassette\\w*']),
+  group('sandbox', 'scriptedSandboxSession and scriptedSandboxClient', [
+    'sandbox\\w*',
+    'scripted_sandbox\\w*',
+    'recipes/sandbox\\w*',
+  ]),
+  group('step_bending', 'anyOrder and repeated steps (model and sandbox)', ['step_bending']),
+  group('realtime', 'ScriptedRealtimeTransport and scenarios', [
+    'realtime_(?!server)\\w+',
+    'recipes/realtime_(?!wire)\\w+',
+  ]),
+  group('realtime_wire', 'ScriptedRealtimeServer behind the real WebSocket transport', [
+    'scripted_realtime_server',
+    'realtime_server_property',
+    'recipes/realtime_wire_\\w+',
+  ]),
+];
+
+/** A group: built test files `<name>_test.js` whose name matches one of `names`. */
+function group(id, title, names) {
+  return { id, title, files: new RegExp(`^(${names.join('|')})_test\\.js$`) };
+}
+
+/**
+ * The built test files (relative to npm/esm/tests, posix) by group id, plus the
+ * ones that compare our doubles with the SDK's own (`sdkComparisons`): they import
+ * `@openai/agents/testing` or `@openai/agents/realtime/testing` (directly or through
+ * a `_`-helper), which only SDK releases from 0.16 have.
+ */
+export function groupTestFiles(testsDir = path.join(npmDir, 'esm', 'tests')) {
+  const files = walk(testsDir)
+    .map((f) => path.relative(testsDir, f).split(path.sep).join('/'))
+    .filter((f) => f.endsWith('_test.js') && !f.startsWith('browser/'))
+    .sort();
+  if (files.length === 0) throw new Error(`${testsDir} has no built tests (run npm run build)`);
+  const groups = Object.fromEntries(doubleGroups.map((g) => [g.id, []]));
+  for (const file of files) {
+    const owners = doubleGroups.filter((g) => g.files.test(file));
+    if (owners.length !== 1) {
+      throw new Error(
+        `built test ${file} belongs to ${owners.length} compatibility groups ` +
+          `(${owners.map((g) => g.id).join(', ') || 'none'}); place it in exactly one ` +
+          '(scripts/_sdk_projects.mjs doubleGroups)',
+      );
+    }
+    groups[owners[0].id].push(file);
+  }
+  const sdkComparisons = files.filter((f) => importsSdkTesting(path.join(testsDir, f)));
+  return { groups, sdkComparisons };
+}
+
+/** Whether a built module imports an SDK `testing` entry, itself or through relative imports. */
+function importsSdkTesting(file, seen = new Set()) {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const text = fs.readFileSync(file, 'utf8');
+  if (/from ['"]@openai\/agents[\w-]*(\/realtime)?\/testing['"]/.test(text)) return true;
+  return [...text.matchAll(/from ['"](\.{1,2}\/[^'"]+)['"]/g)].some(([, spec]) => {
+    const target = path.resolve(path.dirname(file), spec);
+    return fs.existsSync(target) && importsSdkTesting(target, seen);
+  });
+}
+
+/** Every published SDK version, oldest first (from the npm registry). */
+export function publishedSdkVersions() {
+  const res = run('npm', ['view', '@openai/agents-core', 'versions', '--json'], {
+    env: { CI: 'true' },
+  });
+  if (res.status !== 0) throw new Error(`npm view @openai/agents-core failed:\n${res.stderr}`);
+  return JSON.parse(res.stdout).filter((v) => /^\d+\.\d+\.\d+$/.test(v)).sort(compareVersions);
+}
+
+/** The newest patch of every minor, oldest first. */
+export function newestPatches(versions) {
+  const byMinor = new Map();
+  for (const v of versions) byMinor.set(v.split('.').slice(0, 2).join('.'), v);
+  return [...byMinor.values()].sort(compareVersions);
+}
+
+export function compareVersions(a, b) {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  return pa[0] - pb[0] || pa[1] - pb[1] || pa[2] - pb[2];
+}
+
+/**
+ * A cached project with the SDK at `version` and the built package in it. Returns
+ * its directory and the package's directory inside it.
+ */
+export function sdkProject(version) {
+  const zod = zodFor(version);
+  const manifest = {
+    name: `scripted-agents-sdk-${version}`,
+    private: true,
+    type: 'module',
+    dependencies: { ...Object.fromEntries(sdkPackages.map((name) => [name, version])), zod },
+  };
+  const dir = cachedProject(`sdk/${version}`, manifest, (target) => {
+    fs.writeFileSync(path.join(target, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    return 'install';
+  });
+  for (const name of sdkPackages) {
+    const installed = readJson(path.join(dir, 'node_modules', name, 'package.json')).version;
+    if (installed !== version) throw new Error(`${name} is ${installed}, expected ${version}`);
+  }
+  const pkgDir = path.join(dir, 'node_modules', 'scripted-agents');
+  fs.rmSync(pkgDir, { recursive: true, force: true });
+  fs.cpSync(npmDir, pkgDir, { recursive: true });
+  return { dir, pkgDir };
+}
+
+/**
+ * The zod the SDK release asks for: the development zod where its peer range allows
+ * zod 4 (the tests are written against it), else the newest zod 3 it accepts.
+ */
+function zodFor(version) {
+  const dev = readJson(path.join(root, 'node_modules', 'zod', 'package.json')).version;
+  const [major, minor] = version.split('.').map(Number);
+  // Releases before 0.3 declare `zod: ^3.25.40` only.
+  return major === 0 && minor < 3 ? '^3.25.40' : dev;
+}
+
+/**
+ * Runs built test files under `node --test` in the package's directory. Returns
+ * `{ ok, passed, failed, ms, failures }` (failures: the first `not ok` lines).
+ */
+export function runBuiltTests(pkgDir, files) {
+  const started = performance.now();
+  const res = run(process.execPath, [
+    '--test',
+    '--test-reporter=tap',
+    ...files.map((f) => path.join('esm', 'tests', f)),
+  ], { cwd: pkgDir, env: { CI: 'true' } });
+  const ms = performance.now() - started;
+  const output = res.stdout + res.stderr;
+  const count = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(output)?.[1] ?? NaN);
+  const failures = output.split('\n').filter((l) => /^\s*not ok /.test(l)).slice(0, 40);
+  return {
+    ok: res.status === 0,
+    passed: count('pass'),
+    failed: count('fail'),
+    ms,
+    failures: failures.length > 0 || res.status === 0 ? failures : [lastLines(output, 20)],
+  };
+}
+
+/**
+ * A project directory under .cache/<kind>/ keyed by a hash of what defines its
+ * install, installed once (`npm ci` / `npm install`, preferring npm's cache) and
+ * reused by later runs. Stale siblings of the same kind are removed. `definition`
+ * is a template directory (its package.json and lockfile) or a manifest object;
+ * `write(dir)` fills the new directory and returns the npm command to run.
+ */
+export function cachedProject(kind, definition, write) {
+  const key = typeof definition === 'string'
+    ? hash(['package.json', 'package-lock.json'].map((f) => readText(path.join(definition, f))))
+    : hash([JSON.stringify(definition)]);
+  const parent = path.join(cacheDir, path.dirname(kind));
+  const base = path.basename(kind);
+  const dir = path.join(parent, `${base}-${key}`);
+  const marker = path.join(dir, 'node_modules', '.scripted-agents-installed');
+  if (fs.existsSync(marker)) return dir;
+  fs.mkdirSync(parent, { recursive: true });
+  for (const entry of fs.readdirSync(parent)) {
+    if (entry.startsWith(`${base}-`)) fs.rmSync(path.join(parent, entry), { recursive: true });
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const command = write(dir);
+  const res = run('npm', [
+    command,
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--loglevel=error',
+  ], { cwd: dir, env: { CI: 'true' } });
+  if (res.status !== 0) throw new Error(`npm ${command} in ${dir} failed:\n${res.stderr}`);
+  fs.writeFileSync(marker, '');
+  return dir;
+}
+
+function hash(parts) {
+  return crypto.createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12);
+}
+
+function readText(file) {
+  return fs.readFileSync(file, 'utf8');
+}
