@@ -66,14 +66,20 @@ export const doubleGroups = [
   ]),
   group('step_bending', 'anyOrder and repeated steps (model and sandbox)', ['step_bending']),
   group('realtime', 'ScriptedRealtimeTransport and scenarios', [
-    'realtime_(?!server)\\w+',
+    'realtime_(?!server|turns|transcript)\\w+',
     'recipes/realtime_(?!wire)\\w+',
   ]),
-  group('realtime_wire', 'ScriptedRealtimeServer behind the real WebSocket transport', [
-    'scripted_realtime_server',
-    'realtime_server_property',
-    'recipes/realtime_wire_\\w+',
-  ]),
+  group(
+    'realtime_wire',
+    'ScriptedRealtimeServer, turn builders and transcripts behind the real WebSocket transport',
+    [
+      'scripted_realtime_server',
+      'realtime_server_property',
+      'realtime_turns',
+      'realtime_transcript',
+      'recipes/realtime_wire_\\w+',
+    ],
+  ),
 ];
 
 /** A group: built test files `<name>_test.js` whose name matches one of `names`. */

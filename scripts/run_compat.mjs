@@ -16,10 +16,12 @@
 //          --from=0.3           start at this minor (default: the oldest published)
 //          --out=PATH           where the table goes (default COMPAT.md; '-' for none)
 //          --no-build           fail instead of building a missing npm/
+//          --readme             also rewrite README.md's compact table (between its
+//                               <!-- compat:start --> and <!-- compat:end --> markers)
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { exec, fail as failWith, readJson, root, sdkFloors, seconds } from './_lib.mjs';
+import { bin, exec, fail as failWith, readJson, root, sdkFloors, seconds } from './_lib.mjs';
 import {
   compareVersions,
   doubleGroups,
@@ -33,7 +35,9 @@ import {
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const arg of args) {
-  if (!/^--(sdk|from|out)=/.test(arg) && arg !== '--no-build') fail(`unknown option ${arg}`);
+  if (!/^--(sdk|from|out)=/.test(arg) && !['--no-build', '--readme'].includes(arg)) {
+    fail(`unknown option ${arg}`);
+  }
 }
 
 const started = performance.now();
@@ -80,6 +84,7 @@ const table = markdown(rows, measured);
 const out = option('out') ?? 'COMPAT.md';
 if (out !== '-') fs.writeFileSync(path.resolve(root, out), table);
 console.log(`\n${table}`);
+if (args.includes('--readme')) updateReadme(rows, measured);
 
 const problems = [];
 if (measured) {
@@ -161,6 +166,41 @@ function markdown(results, measuredFloors) {
     '',
   );
   return lines.join('\n');
+}
+
+/**
+ * README.md's compact form of the table: one mark per cell (✓, or ✗ with the
+ * number of failed tests), the floors in the header row's footnote.
+ */
+function updateReadme(results, measuredFloors) {
+  const file = path.join(root, 'README.md');
+  const readme = fs.readFileSync(file, 'utf8');
+  const start = '<!-- compat:start -->';
+  const end = '<!-- compat:end -->';
+  const [before, rest] = readme.split(start);
+  if (rest === undefined || !rest.includes(end)) fail(`README.md lacks ${start} ... ${end}`);
+  const after = rest.slice(rest.indexOf(end));
+  const head = ['SDK', ...doubleGroups.map((g) => g.id)];
+  const lines = [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...results.map((row) =>
+      `| ${row.version} | ${
+        doubleGroups.map((g) => {
+          const c = row.cells[g.id];
+          if (!c) return '—';
+          return c.ok ? '✓' : `✗ ${Number.isNaN(c.failed) ? 'load' : c.failed}`;
+        }).join(' | ')
+      } |`
+    ),
+  ];
+  if (measuredFloors) {
+    lines.push(
+      `| **floor** | ${doubleGroups.map((g) => `**${measuredFloors[g.id] ?? '—'}**`).join(' | ')} |`,
+    );
+  }
+  fs.writeFileSync(file, `${before}${start}\n\n${lines.join('\n')}\n\n${after}`);
+  exec(bin('deno'), ['fmt', 'README.md']);
 }
 
 function ensureBuilt() {

@@ -7,11 +7,13 @@ import { describe, test } from './_harness.ts';
 import { collect, runner, weatherTool } from './_model_fixtures.ts';
 
 /**
- * Optional `Model` members ScriptedModel leaves out on purpose: without
- * `supportsPromptModelSelection` the Runner treats the model as one that does
- * not pick a model from a stored prompt, as the SDK's own double does.
+ * What the Runner may read from a model that ScriptedModel leaves out on purpose,
+ * as the SDK's own double does: without `supportsPromptModelSelection` the Runner
+ * treats the model as one that does not pick a model from a stored prompt; older
+ * releases (0.7 and before) also look for a `model` or `name` property to name a
+ * model object where they would show a model name, and find none.
  */
-const knownAbsent = ['supportsPromptModelSelection'];
+const knownAbsent = ['supportsPromptModelSelection', 'model', 'name'];
 
 function weatherModel() {
   return new ScriptedModel([

@@ -234,8 +234,15 @@ describe('modelHold through the real Runner', () => {
     const hold = modelHold();
     const model = new ScriptedModel([hold]);
     const agent = new Agent({ name: 'Slow', model, modelSettings: { timeoutMs: 1 } });
-    const signal = ModelTimeoutError === undefined ? AbortSignal.timeout(20) : undefined;
-    await assert.rejects(runner().run(agent, 'Hi', { signal }), (error) => {
+    const deadline = ModelTimeoutError === undefined ? new AbortController() : undefined;
+    const run = runner().run(agent, 'Hi', { signal: deadline?.signal });
+    if (deadline) {
+      // Armed once the call is held, so a busy machine cannot fire it before the model call.
+      await hold.reached;
+      const timeout = AbortSignal.timeout(20);
+      timeout.addEventListener('abort', () => deadline.abort(timeout.reason), { once: true });
+    }
+    await assert.rejects(run, (error) => {
       if (ModelTimeoutError === undefined) return isAbort(0)(error);
       assert(error instanceof ModelTimeoutError);
       assert.equal(error.timeoutMs, 1);

@@ -42,10 +42,16 @@ test('a run past its deadline fails while the model is still thinking', async ()
   const model = new ScriptedModel([hold]);
   const agent = new Agent({ name: 'Support', model });
 
-  await assert.rejects(
-    new Runner({ tracingDisabled: true }).run(agent, 'Hi', { signal: AbortSignal.timeout(5) }),
-    ScriptedModelRequestAbortedError,
-  );
+  const deadline = new AbortController();
+  const run = new Runner({ tracingDisabled: true }).run(agent, 'Hi', { signal: deadline.signal });
+
+  // Arm the deadline once the request is with the model: a timer started earlier could
+  // fire, on a busy machine, before the run even reaches the model.
+  await hold.reached;
+  const timeout = AbortSignal.timeout(5);
+  timeout.addEventListener('abort', () => deadline.abort(timeout.reason), { once: true });
+
+  await assert.rejects(run, ScriptedModelRequestAbortedError);
   assert.equal(hold.state, 'aborted');
 });
 
