@@ -11,19 +11,10 @@ import {
   UnexpectedSandboxCallError,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
+import { escapeOf } from './_scope_escape.ts';
 
 // The teardown helpers with the sandbox doubles, which need an SDK with the
 // sandbox entry (teardown_test.ts covers the helpers with the other doubles).
-
-/** Runs `body` in a `using` scope and returns what escaped it. */
-function escapeOf(body: () => void): unknown {
-  try {
-    body();
-  } catch (error) {
-    return error;
-  }
-  assert.fail('expected the scope to throw');
-}
 
 describe('using: disposal runs the sandbox double teardown', () => {
   test('scripted sandbox session: unconsumed steps fail the scope', () => {

@@ -18,26 +18,8 @@ import {
   UnexpectedRealtimeCallError,
 } from 'scripted-agents/realtime_testing';
 import { describe, test } from './_harness.ts';
+import { asyncEscapeOf, escapeOf } from './_scope_escape.ts';
 import { runner, weatherTool, weatherTurns } from './_model_fixtures.ts';
-
-/** Runs `body` in a `using` scope and returns what escaped it. */
-function escapeOf(body: () => void): unknown {
-  try {
-    body();
-  } catch (error) {
-    return error;
-  }
-  assert.fail('expected the scope to throw');
-}
-
-async function asyncEscapeOf(body: () => Promise<void>): Promise<unknown> {
-  try {
-    await body();
-  } catch (error) {
-    return error;
-  }
-  assert.fail('expected the scope to throw');
-}
 
 /** The standard SuppressedError shape (native in Deno/Bun, TypeScript's helper on Node 20). */
 function assertSuppressed(error: unknown, teardown: (e: unknown) => void, primary: unknown) {
