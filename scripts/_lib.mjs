@@ -32,19 +32,19 @@ export const peerPackages = ['@openai/agents-core', '@openai/agents-realtime'];
  */
 export const sdkFloors = {
   core: '0.0.17',
-  model: '0.0.17',
-  model_retry: '0.0.17',
-  builders: '0.0.17',
-  auto_model: '0.0.17',
+  model: '0.3.9',
+  model_retry: '0.7.2',
+  builders: '0.3.9',
+  auto_model: '0.9.0',
   provider: '0.0.17',
-  mcp: '0.0.17',
-  computer: '0.0.17',
-  traces: '0.0.17',
-  cassette: '0.0.17',
+  mcp: '0.4.15',
+  computer: '0.6.0',
+  traces: '0.14.3',
+  cassette: '0.13.5',
   sandbox: '0.9.0',
   step_bending: '0.9.0',
   realtime: '0.0.17',
-  realtime_wire: '0.0.17',
+  realtime_wire: '0.15.0',
 };
 
 /**

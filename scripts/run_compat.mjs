@@ -137,7 +137,10 @@ function markdown(results, measuredFloors) {
     `has no test doubles of its own, so the ${sdkComparisons.length} test files that compare`,
     'ours with them do not run there.',
     '',
-    ...doubleGroups.map((g) => `- **${g.id}**: ${g.title} (${groups[g.id].length} test files)`),
+    ...doubleGroups.map((g) => {
+      const count = groups[g.id].length;
+      return `- **${g.id}**: ${g.title} (${count} test file${count === 1 ? '' : 's'})`;
+    }),
     '',
     `| ${head.join(' | ')} |`,
     `|${head.map(() => '---').join('|')}|`,
@@ -162,7 +165,8 @@ function markdown(results, measuredFloors) {
   }
   lines.push(
     '',
-    `Measured on ${new Date().toISOString().slice(0, 10)} with Node ${process.version}.`,
+    `Measured on ${new Date().toISOString().slice(0, 10)} with Node ${process.version}, ` +
+      `package built from commit ${commit()}.`,
     '',
   );
   return lines.join('\n');
@@ -196,11 +200,18 @@ function updateReadme(results, measuredFloors) {
   ];
   if (measuredFloors) {
     lines.push(
-      `| **floor** | ${doubleGroups.map((g) => `**${measuredFloors[g.id] ?? '—'}**`).join(' | ')} |`,
+      `| **floor** | ${
+        doubleGroups.map((g) => `**${measuredFloors[g.id] ?? '—'}**`).join(' | ')
+      } |`,
     );
   }
   fs.writeFileSync(file, `${before}${start}\n\n${lines.join('\n')}\n\n${after}`);
   exec(bin('deno'), ['fmt', 'README.md']);
+}
+
+function commit() {
+  const res = exec('git', ['rev-parse', '--short', 'HEAD']);
+  return res.status === 0 ? res.stdout.trim() : 'unknown';
 }
 
 function ensureBuilt() {
