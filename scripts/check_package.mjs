@@ -16,7 +16,8 @@
 // 3. The supported SDK range: the built test suite (npm/esm/tests/) in a project
 //    pinned to the package's floor (the oldest of `sdkFloors`, measured by
 //    `npm run compat`), with the groups of tests whose doubles support that release
-//    (the sandbox doubles' explanation included), and in one
+//    (the sandbox doubles' explanation included), in one pinned to the oldest
+//    release every double supports (the newest floor), and in one
 //    pinned to the newest published release (when it is not the development
 //    version, which `npm test`'s node step covers); the recipes of those doubles
 //    type-checked against that release's types.
@@ -288,17 +289,20 @@ function installTarball(dir) {
 /**
  * The SDK releases this check runs the built suite against: the package's floor
  * (the oldest of scripts/_lib.mjs `sdkFloors`, measured by `npm run compat`, which
- * checks every double's own floor) and the newest published release, which the
- * peer range (`<1.0.0`) lets users install the day it ships; the development
- * version is `npm test`'s node step, so it is left out here.
+ * checks every double's own floor), the oldest release every double supports (the
+ * newest floor), and the newest published release, which the peer range
+ * (`<1.0.0`) lets users install the day it ships. The development version is
+ * `npm test`'s node step, so it is left out here.
  */
 function sdkVersions() {
   const explicit = option('sdk');
   if (explicit) return explicit.split(',');
   const dev = readJson(path.join(root, 'node_modules', '@openai', 'agents-core', 'package.json'));
   const newest = publishedSdkVersions().at(-1);
-  const floor = Object.values(sdkFloors).sort(compareVersions)[0];
-  return newest === dev.version ? [floor] : [floor, newest];
+  const floors = Object.values(sdkFloors).sort(compareVersions);
+  const versions = new Set([floors[0], floors.at(-1)]);
+  if (newest !== dev.version) versions.add(newest);
+  return [...versions].sort(compareVersions);
 }
 
 /**
