@@ -43,7 +43,7 @@ export const sdkFloors = {
   cassette: '0.13.5',
   sandbox: '0.9.0',
   step_bending: '0.9.0',
-  realtime: '0.0.17',
+  realtime: '0.12.1',
   realtime_wire: '0.15.0',
 };
 

@@ -211,6 +211,53 @@ export function runBuiltTests(pkgDir, files) {
 }
 
 /**
+ * The recipes of `groups`, as user code, type-checked against the project's SDK
+ * types and the published declarations (skipLibCheck, as most projects set it: the
+ * SDK's own declarations do not all check against every @types/node). Returns the
+ * number of recipes checked and the errors by recipe file (`recipes/<name>_test.js`,
+ * the built name the groups match).
+ */
+export function typeCheckRecipes(dir, groups) {
+  const checkDir = path.join(dir, 'typecheck');
+  fs.rmSync(checkDir, { recursive: true, force: true });
+  fs.mkdirSync(checkDir);
+  const recipesDir = path.join(root, 'tests', 'recipes');
+  const builtName = (f) => `recipes/${f.replace(/\.ts$/, '.js')}`;
+  const recipes = fs.readdirSync(recipesDir).filter((f) =>
+    f.endsWith('_test.ts') && groups.some((g) => g.files.test(builtName(f)))
+  );
+  for (const file of recipes) {
+    fs.copyFileSync(path.join(recipesDir, file), path.join(checkDir, file));
+  }
+  const res = run(process.execPath, [
+    path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '--noEmit',
+    '--strict',
+    '--skipLibCheck',
+    '--pretty',
+    'false',
+    '--target',
+    'es2022',
+    '--module',
+    'nodenext',
+    '--types',
+    'node',
+    '--typeRoots',
+    path.join(root, 'node_modules', '@types'),
+    ...recipes.map((f) => path.join('typecheck', f)),
+  ], { cwd: dir });
+  const errors = {};
+  for (const line of res.stdout.split('\n')) {
+    const file = /^typecheck\/(\w+_test\.ts)\(/.exec(line)?.[1];
+    if (file) (errors[builtName(file)] ??= []).push(line);
+  }
+  if (res.status !== 0 && Object.keys(errors).length === 0) {
+    errors['(tsc)'] = [lastLines(res.stdout + res.stderr, 20)];
+  }
+  return { recipes: recipes.length, errors };
+}
+
+/**
  * A project directory under .cache/<kind>/ keyed by a hash of what defines its
  * install, installed once (`npm ci` / `npm install`, preferring npm's cache) and
  * reused by later runs. Stale siblings of the same kind are removed. `definition`

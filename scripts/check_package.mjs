@@ -53,6 +53,7 @@ import {
   publishedSdkVersions,
   runBuiltTests,
   sdkProject,
+  typeCheckRecipes,
 } from './_sdk_projects.mjs';
 
 const npmDir = path.join(root, 'npm');
@@ -323,45 +324,15 @@ function runSuiteAgainst(version) {
     `(${included.map((g) => g.id).join(', ')})`;
   if (!result.ok) return { ok: false, detail: `${summary}\n${result.failures.join('\n')}` };
   const types = typeCheckRecipes(dir, included);
-  return { ok: types.ok, detail: `${summary}; ${types.detail}` };
-}
-
-/**
- * The recipes, as user code, must type-check against this SDK version's types
- * and the published declarations (skipLibCheck, as most projects set it: the
- * SDK's own declarations do not all check against every @types/node).
- */
-function typeCheckRecipes(dir, groups) {
-  const checkDir = path.join(dir, 'typecheck');
-  fs.rmSync(checkDir, { recursive: true, force: true });
-  fs.mkdirSync(checkDir);
-  const recipesDir = path.join(root, 'tests', 'recipes');
-  // The recipes of the doubles that support this release (the groups match built names).
-  const recipes = fs.readdirSync(recipesDir).filter((f) =>
-    f.endsWith('_test.ts') &&
-    groups.some((g) => g.files.test(`recipes/${f.replace(/\.ts$/, '.js')}`))
-  );
-  for (const file of recipes) {
-    fs.copyFileSync(path.join(recipesDir, file), path.join(checkDir, file));
-  }
-  const res = exec(process.execPath, [
-    path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
-    '--noEmit',
-    '--strict',
-    '--skipLibCheck',
-    '--target',
-    'es2022',
-    '--module',
-    'nodenext',
-    '--types',
-    'node',
-    '--typeRoots',
-    path.join(root, 'node_modules', '@types'),
-    ...recipes.map((f) => path.join('typecheck', f)),
-  ], { cwd: dir });
-  return res.status === 0
-    ? { ok: true, detail: `${recipes.length} recipes type-check` }
-    : { ok: false, detail: `recipes fail to type-check:\n${lastLines(res.stdout, 30)}` };
+  const failing = Object.entries(types.errors);
+  return failing.length === 0
+    ? { ok: true, detail: `${summary}; ${types.recipes} recipes type-check` }
+    : {
+      ok: false,
+      detail: `${summary}; recipes fail to type-check:\n${
+        failing.map(([, errors]) => errors.join('\n')).join('\n')
+      }`,
+    };
 }
 
 // --- helpers ----------------------------------------------------------------------
