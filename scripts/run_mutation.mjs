@@ -35,6 +35,15 @@ export const cores = {
     'realtime_testing/scripted_realtime_transport.ts',
     'realtime_testing/scenario.ts',
   ],
+  AutoModel: ['testing/auto_model.ts', 'testing/_schema_values.ts'],
+  ScriptedModelProvider: ['testing/scripted_model_provider.ts'],
+  modelHold: ['testing/model_hold.ts', 'testing/_model_hold.ts'],
+  anyOrder: ['testing/step_bending.ts'],
+  ScriptedMcpServer: ['testing/scripted_mcp_server.ts'],
+  scriptedComputer: ['testing/scripted_computer.ts'],
+  scriptedSandboxClient: ['testing/scripted_sandbox_client.ts'],
+  TraceRecorder: ['testing/trace_recorder.ts'],
+  ScriptedRealtimeServer: ['realtime_testing/scripted_realtime_server.ts'],
 };
 
 const libraryDirs = ['_internal', 'testing', 'realtime_testing'];
@@ -50,6 +59,36 @@ const allTests = () =>
  * double adds one line here (its folder or file prefix and its tests' prefixes).
  */
 const testSets = [
+  // More specific prefixes first: the first matching line wins.
+  [/^testing\/auto_model/, ['auto_model']],
+  [/^testing\/_schema_values/, ['schema_values', 'auto_model']],
+  [/^testing\/scripted_model_provider/, ['scripted_model_provider']],
+  [/^testing\/(model_hold|_model_hold)/, ['model_hold']],
+  [/^testing\/step_bending/, ['step_bending']],
+  [/^testing\/scripted_mcp_server/, ['scripted_mcp_server']],
+  [/^testing\/scripted_computer/, ['scripted_computer']],
+  [/^testing\/scripted_sandbox_client/, ['scripted_sandbox_client', 'sdk_sandbox_availability']],
+  [/^testing\/trace_recorder/, ['trace_recorder']],
+  [/^realtime_testing\/scripted_realtime_server/, [
+    'scripted_realtime_server',
+    'realtime_server_property',
+    'realtime_transcript',
+    'realtime_turns',
+  ]],
+  // The step scripts shared by the scripted doubles that take a list of steps.
+  [/^(testing\/_script_steps|_internal\/step_script)/, [
+    'scripted_sandbox_session',
+    'sandbox_',
+    'scripted_computer',
+    'scripted_mcp_server',
+    'step_bending',
+  ]],
+  [/^_internal\/attempt/, [
+    'scripted_mcp_server',
+    'scripted_sandbox_client',
+    'scripted_sandbox_session',
+    'scripted_realtime_server',
+  ]],
   [/^testing\/(scripted_model|model_steps|output_items|_model_|_stream|_retry_advice)/, [
     'scripted_model',
     'model_',
