@@ -222,6 +222,54 @@ export const equivalents = [
     replacement: '{}',
     reason: 'an empty catch block makes the function return undefined all the same',
   },
+  // testing/_model_hold.ts
+  {
+    file: 'testing/_model_hold.ts',
+    mutator: 'ConditionalExpression',
+    original: 'this.#released',
+    replacement: 'false',
+    reason: 'a second release() finds nothing left to do: the state moves only from "pending", ' +
+      'and the release callback of a held call clears itself when it runs (an abort clears it ' +
+      'too), so repeating the release changes neither the state nor the call',
+  },
+  {
+    file: 'testing/_model_hold.ts',
+    mutator: 'ObjectLiteral',
+    original: '{ once: true }',
+    replacement: '{}',
+    reason: 'an AbortSignal dispatches "abort" at most once, so a listener kept after it ran is ' +
+      'never called again',
+  },
+  {
+    file: 'testing/_model_hold.ts',
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason: 'an AbortSignal dispatches "abort" at most once, so a listener kept after it ran is ' +
+      'never called again',
+  },
+  ...[
+    ["typeof hold === 'object' && hold !== null", 'true'],
+    ["typeof hold === 'object' && hold !== null", "typeof hold === 'object' || hold !== null"],
+    ["typeof hold === 'object'", 'true'],
+    ['hold !== null', 'true'],
+  ].map(([original, replacement]) => ({
+    file: 'testing/_model_hold.ts',
+    mutator: replacement === 'true' ? 'ConditionalExpression' : 'LogicalOperator',
+    original,
+    replacement,
+    reason: 'WeakMap.prototype.get returns undefined for a key that cannot be held weakly ' +
+      '(a primitive or null) instead of throwing, so the guard only spares that call',
+  })),
+  // testing/scripted_model_provider.ts
+  {
+    file: 'testing/scripted_model_provider.ts',
+    mutator: 'ConditionalExpression',
+    original: 'name === undefined',
+    replacement: 'false',
+    reason: 'the routing map is built from Object.entries(), whose keys are strings, so looking ' +
+      'up undefined finds nothing, exactly like skipping the lookup',
+  },
   // _internal/queue.ts: see its file note.
   {
     file: '_internal/queue.ts',
