@@ -270,6 +270,15 @@ export const equivalents = [
     reason: 'the routing map is built from Object.entries(), whose keys are strings, so looking ' +
       'up undefined finds nothing, exactly like skipping the lookup',
   },
+  // testing/scripted_computer.ts
+  {
+    file: 'testing/scripted_computer.ts',
+    mutator: 'OptionalChaining',
+    original: 'match?.(...snapshotValue(args))',
+    replacement: 'match(...snapshotValue(args))',
+    reason: 'takeStep() calls the matcher callback only for a step that has a matcher, so ' +
+      '`match` is never undefined there',
+  },
   // _internal/queue.ts: see its file note.
   {
     file: '_internal/queue.ts',
