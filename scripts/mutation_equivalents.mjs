@@ -3,8 +3,9 @@
 // entries survive edits that only move code around. An entry that no longer matches is
 // simply unused: the mutant then shows up in MUTATION.md without an explanation.
 //
-// { file, mutator, original, replacement, reason }, or { file, lines: [from, to], reason } for
-// a line range where every mutant is equivalent for the same reason.
+// { file, mutator, original, replacement, reason } (plus `line` when the same text occurs
+// elsewhere in the file with a mutant that is not equivalent), or { file, lines: [from, to],
+// reason } for a line range where every mutant is equivalent for the same reason.
 
 const model = 'testing/scripted_model.ts';
 const sandbox = 'testing/scripted_sandbox_session.ts';
@@ -288,6 +289,71 @@ export const equivalents = [
     reason: 'the name is read only when the installed SDK lacks its sandbox entry, and the ' +
       'mutation run uses an SDK that has it; tests/sdk_sandbox_availability_test.ts checks the ' +
       'name under `npm run compat` against the SDKs without it',
+  },
+  // testing/trace_recorder.ts
+  ...[144, 149, 175, 228, 253, 284].map((line) => ({
+    file: 'testing/trace_recorder.ts',
+    line,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason: 'an omit list that names no span type hides nothing: the views are the same as ' +
+      'with an empty list',
+  })),
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'record === undefined',
+    replacement: 'true',
+    line: 366,
+    reason: "a span's ids do not change between its start and its end, Map.set() on a key " +
+      'already present keeps its position (the start order), and data, error and ended are ' +
+      'all written again right after, so replacing the record at the end records the same',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'span.error === null',
+    replacement: 'false',
+    reason: 'snapshotValue(null) is null',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'spanId === null',
+    replacement: 'false',
+    reason: 'the span map is keyed by string ids, so looking up null finds nothing either way',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'parent.parentId === null',
+    replacement: 'false',
+    reason: 'the span map is keyed by string ids, so looking up null finds nothing either way',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'LogicalOperator',
+    original: 'base ?? null',
+    replacement: 'base && null',
+    reason: "the entry of a hidden span is read only as that span's own entry, where any value " +
+      "without the span's own id means the same (paths are looked up through the nearest shown " +
+      'ancestor, never through a hidden span)',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'own?.spanId === record.spanId',
+    replacement: 'false',
+    reason: 'for a shown span, pathWithin() builds the same path from the same nearest shown ' +
+      'ancestor as the first pass did',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    lines: [460, 467],
+    reason: 'pathWithin() gives the path of a hidden span, whose view is never returned: hidden ' +
+      'spans are left out of the shown list, the roots and the children, and the full list is ' +
+      'only read from views built with nothing hidden',
   },
   // _internal/queue.ts: see its file note.
   {

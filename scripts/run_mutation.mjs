@@ -188,7 +188,9 @@ function equivalenceOf(file, mutant) {
     e.file === file &&
     (e.lines === undefined
       ? e.mutator === mutant.mutator && e.original === mutant.original &&
-        e.replacement === mutant.replacement
+        e.replacement === mutant.replacement &&
+        // `line` narrows an entry whose text also occurs elsewhere in the file.
+        (e.line === undefined || e.line === mutant.location.start.line)
       // A whole line range, for code where every mutant is equivalent for one reason.
       : mutant.location.start.line >= e.lines[0] && mutant.location.start.line <= e.lines[1])
   );
