@@ -355,6 +355,45 @@ export const equivalents = [
       'spans are left out of the shown list, the roots and the children, and the full list is ' +
       'only read from views built with nothing hidden',
   },
+  // testing/scripted_mcp_server.ts
+  {
+    file: 'testing/scripted_mcp_server.ts',
+    mutator: 'ConditionalExpression',
+    original: "'errorFunction' in options",
+    replacement: 'true',
+    reason: 'without the option the assignment stores undefined in a declared field that is ' +
+      'already undefined, and the SDK only asks whether `server.errorFunction` is undefined',
+  },
+  ...[
+    ["typeof input === 'object' && input !== null", 'true'],
+    ["typeof input === 'object' && input !== null", "typeof input === 'object' || input !== null"],
+    ["typeof input === 'object'", 'true'],
+    ['input !== null', 'true'],
+  ].map(([original, replacement]) => ({
+    file: 'testing/scripted_mcp_server.ts',
+    line: 188,
+    mutator: replacement === 'true' ? 'ConditionalExpression' : 'LogicalOperator',
+    original,
+    replacement,
+    reason: 'toStep() has already rejected an anytime input that is not an object, so only ' +
+      'objects reach this guard',
+  })),
+  {
+    file: 'testing/scripted_mcp_server.ts',
+    mutator: 'OptionalChaining',
+    original: 'step.match?.(snapshotValue(toolCall.args), snapshotValue(toolCall.meta))',
+    replacement: 'step.match(snapshotValue(toolCall.args), snapshotValue(toolCall.meta))',
+    reason: 'takeStep() calls the matcher callback only for a step that has a matcher',
+  },
+  {
+    file: 'testing/scripted_mcp_server.ts',
+    mutator: 'StringLiteral',
+    original: "'result'",
+    replacement: '""',
+    line: 568,
+    reason: 'the result outcome is the default branch of the switch in #callTool(); its kind ' +
+      'string is never compared',
+  },
   // _internal/queue.ts: see its file note.
   {
     file: '_internal/queue.ts',
