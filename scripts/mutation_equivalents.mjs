@@ -394,6 +394,105 @@ export const equivalents = [
     reason: 'the result outcome is the default branch of the switch in #callTool(); its kind ' +
       'string is never compared',
   },
+  // testing/auto_model.ts
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 224,
+    reason: 'a string entry in the history has neither a type nor a name, so it counts neither ' +
+      'as a function call nor as a hosted call, exactly like an empty history',
+  },
+  ...[
+    ["typeof fixed === 'string'", 'false', 'ConditionalExpression'],
+    ["'string'", '""', 'StringLiteral'],
+  ].map(([original, replacement, mutator]) => ({
+    file: 'testing/auto_model.ts',
+    line: 354,
+    mutator,
+    original,
+    replacement,
+    reason: 'structuredClone() of a string is that same string',
+  })),
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ArithmeticOperator',
+    original: '(this.#options.seed ?? 0) * 31 + hashString(`${target.kind}:${target.name}`)',
+    replacement: '(this.#options.seed ?? 0) * 31 - hashString(`${target.kind}:${target.name}`)',
+    reason: 'the seed mix only has to be deterministic and differ per seed and per tool, ' +
+      'handoff or output (both are tested); subtracting the name hash keeps both properties, ' +
+      'and which values a seed draws is not part of the contract',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ArithmeticOperator',
+    original: 'baseSeed + attempt * 7919',
+    replacement: 'baseSeed - attempt * 7919',
+    reason: 'each validation attempt still gets its own deterministic seed (tested: a candidate ' +
+      'the schema refuses is followed by a different one); which seeds they are is not part ' +
+      'of the contract',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ConditionalExpression',
+    original: 'standard === undefined',
+    replacement: 'false',
+    line: 363,
+    reason: 'a plain JSON Schema returns its first candidate inside the loop, so allowing it ' +
+      'more attempts changes nothing',
+  },
+  ...[
+    ["typeof schema !== 'object' || schema === null", 'false', 'ConditionalExpression'],
+    [
+      "typeof schema !== 'object' || schema === null",
+      "typeof schema !== 'object' && schema === null",
+      'LogicalOperator',
+    ],
+    ["typeof schema !== 'object'", 'false', 'ConditionalExpression'],
+    ['schema === null', 'false', 'ConditionalExpression'],
+  ].map(([original, replacement, mutator]) => ({
+    file: 'testing/auto_model.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'the only schemas that are not objects are the boolean JSON Schemas, and reading ' +
+      "'~standard' from a boolean gives undefined, which the next check treats as no Standard " +
+      'Schema (null is not a schema)',
+  })),
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ConditionalExpression',
+    original: "kind !== 'mcp'",
+    replacement: 'false',
+    reason: 'for the other hosted kinds neither the tool nor its calls carry a server_label, so ' +
+      'comparing the labels compares undefined with undefined',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'OptionalChaining',
+    original: 'tool.providerData?.server_label',
+    replacement: 'tool.providerData.server_label',
+    reason: "reached only for kind 'mcp', which was read from the tool's providerData, so it " +
+      'is defined',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'OptionalChaining',
+    original: 'providerData?.server_label',
+    replacement: 'providerData.server_label',
+    line: 498,
+    reason: "reached only for kind 'mcp', which was read from the tool's providerData, so it " +
+      'is defined',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ConditionalExpression',
+    original: 'default:\n      return undefined;',
+    replacement: 'default:',
+    reason: 'without the return, the last case falls off the end of the function, which ' +
+      'returns undefined all the same',
+  },
   // _internal/queue.ts: see its file note.
   {
     file: '_internal/queue.ts',
