@@ -280,6 +280,27 @@ export const equivalents = [
     reason: 'takeStep() calls the matcher callback only for a step that has a matcher, so ' +
       '`match` is never undefined there',
   },
+  ...[
+    ["action === 'screenshot' && outcomes.length === 0", 'false', 'ConditionalExpression'],
+    ["'screenshot'", '""', 'StringLiteral'],
+  ].map(([original, replacement, mutator]) => ({
+    file: 'testing/scripted_computer.ts',
+    line: 251,
+    mutator,
+    original,
+    replacement,
+    reason: 'a screenshot step without an outcome goes on to the result branch, whose check ' +
+      'that a screenshot result is a string rejects it with the same error',
+  })),
+  {
+    file: 'testing/scripted_computer.ts',
+    mutator: 'StringLiteral',
+    original: "'result'",
+    replacement: '""',
+    line: 265,
+    reason: "the result outcome is the default branch of perform()'s switch; its kind string " +
+      'is never compared',
+  },
   // testing/scripted_sandbox_client.ts
   {
     file: 'testing/scripted_sandbox_client.ts',
