@@ -753,6 +753,27 @@ describe('AutoModel called directly', () => {
     assert.equal(second.arguments, '{"reason":"raw"}');
   });
 
+  test('a handoff input that cannot be generated names the handoff', async () => {
+    const model = new AutoModel({ handoffs: 'follow' });
+    const handoffs = [{
+      toolName: 'transfer_to_Odd',
+      toolDescription: 'odd',
+      inputJsonSchema: {
+        type: 'object',
+        properties: { code: { type: 'string', minLength: 4, maxLength: 2 } },
+        required: ['code'],
+      },
+      strictJsonSchema: true,
+    }];
+    await assert.rejects(model.getResponse(request({ handoffs })), (error) => {
+      assert.ok(error instanceof AutoModelValueError);
+      assert.equal(error.kind, 'handoff');
+      assert.equal(error.toolName, 'transfer_to_Odd');
+      return true;
+    });
+    model.acknowledgeFailures();
+  });
+
   test('fixed arguments are copied; an output is never fixed', async () => {
     const fixed = { city: 'Oslo', tags: ['a'] };
     const outputType = {
