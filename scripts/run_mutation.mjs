@@ -96,7 +96,8 @@ const testSets = [
     'scripted_model',
     'model_',
   ]],
-  [/^testing\/scripted_sandbox_session/, ['scripted_sandbox_session', 'sandbox_']],
+  // step_bending tests the sandbox's times, optional, anyOrder, anytime and present steps.
+  [/^testing\/scripted_sandbox_session/, ['scripted_sandbox_session', 'sandbox_', 'step_bending']],
   [/^testing\/(double_scope|offline_guard)/, ['teardown', 'offline_guard']],
   [/^realtime_testing\//, ['realtime_']],
   [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],

@@ -6,6 +6,7 @@ import {
   InvalidScriptedModelStepError,
   modelError,
   modelHold,
+  modelResponder,
   modelStream,
   ScriptedModel,
   ScriptedModelRequestAbortedError,
@@ -194,6 +195,54 @@ describe('modelHold, streaming', () => {
     await hold.reached;
     hold.release();
     assert.equal((await end).done, true);
+  });
+
+  test('a streamed hold at the first event runs nothing of its step before the release', async () => {
+    let answered = 0;
+    const hold = modelHold(modelResponder(() => {
+      answered++;
+      return [assistantMessage('Late')];
+    }));
+    const model = new ScriptedModel([hold]);
+    const iterator = model.getStreamedResponse(modelRequest())[Symbol.asyncIterator]();
+    const first = iterator.next();
+    await hold.reached;
+    assert.equal(answered, 0);
+    hold.release();
+    assert.equal((await first).value?.type, 'response_started');
+    assert.equal(answered, 1);
+  });
+
+  test('atEvent equal to the stream length holds before the stream ends', async () => {
+    const hold = modelHold(modelStream([{ type: 'response_started' }]), { atEvent: 1 });
+    const model = new ScriptedModel([hold]);
+    const iterator = model.getStreamedResponse(modelRequest())[Symbol.asyncIterator]();
+    assert.equal((await iterator.next()).value?.type, 'response_started');
+    const end = iterator.next();
+    await hold.reached;
+    assert.equal(hold.state, 'held');
+    hold.release();
+    assert.equal((await end).done, true);
+  });
+
+  test('a hold already passed does not hold again at the end of its stream', async () => {
+    // After the release, an abort once every event arrived is not the hold's business:
+    // the stream simply ends (a synthesized stream checks for aborts before each event).
+    const controller = new AbortController();
+    const hold = modelHold([assistantMessage('Hi')], { atEvent: 1 });
+    const model = new ScriptedModel([hold]);
+    const iterator = model.getStreamedResponse(modelRequest({ signal: controller.signal }))[
+      Symbol.asyncIterator
+    ]();
+    assert.equal((await iterator.next()).value?.type, 'response_started');
+    const second = iterator.next();
+    await hold.reached;
+    hold.release();
+    assert.equal((await second).value?.type, 'output_text_delta');
+    assert.equal((await iterator.next()).value?.type, 'response_done');
+    controller.abort();
+    assert.equal((await iterator.next()).done, true);
+    assert.equal(hold.state, 'released');
   });
 
   test('a request aborted after the last event is not held: the stream ends aborted', async () => {
