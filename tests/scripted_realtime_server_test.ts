@@ -459,10 +459,11 @@ describe('ScriptedRealtimeServer: the connection lifecycle in detail', () => {
 
   test('a socket closed before it opened never opens', async () => {
     const server = new ScriptedRealtimeServer();
-    const { socket } = await rawSocket(server, 'not a url');
     let opens = 0;
-    socket.addEventListener('open', () => opens++);
-    socket.close();
+    await rawSocket(server, undefined, (socket) => {
+      socket.addEventListener('open', () => opens++);
+      socket.close();
+    });
     await server.settled();
     assert.equal(opens, 0);
     assert.equal(server.connections[0].state, 'closed');
@@ -804,9 +805,61 @@ describe('ScriptedRealtimeServer: validation and teardown in detail', () => {
     const { socket, opened } = await rawSocket(server);
     await opened;
     socket.send(JSON.stringify({ type: 'session.update', session: {} }));
-    const shaking = handshake(server);
+    let done = false;
+    const shaking = handshake(server).then((events) => {
+      done = true;
+      return events;
+    });
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    await server.settled();
+    assert.equal(done, false);
+    socket.send(JSON.stringify({ type: 'session.update', session: {} }));
+    const [created] = await shaking;
+    assert.equal(created.type, 'session.created');
     socket.close();
+    await server.settled();
+  });
+
+  test('a handshake still waiting when the server is torn down fails', async () => {
+    const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+    const { opened } = await rawSocket(server);
+    await opened;
+    const shaking = handshake(server);
+    await server.settled();
+    await server[Symbol.asyncDispose]().catch(() => {});
     await assert.rejects(shaking, RealtimeServerNotConnectedError);
+  });
+
+  test('runScenario: expectations registered after the exercise finished', async () => {
+    // A buffered event still satisfies a late expectation.
+    const buffered = new ScriptedRealtimeServer();
+    const first = newSession(buffered);
+    const value = await buffered.runScenario({
+      scenario: async ({ expectClientEvent }) => {
+        await buffered.waitForConnection(0);
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+        await expectClientEvent('session.update');
+      },
+      exercise: async () => {
+        await first.session.connect({ apiKey: KEY });
+        return 'connected';
+      },
+    });
+    assert.equal(value, 'connected');
+    first.session.close();
+    await buffered.settled();
+
+    // A late expectation that has to wait can never be met: the run fails at once.
+    const late = new ScriptedRealtimeServer();
+    const error = await late.runScenario({
+      scenario: async ({ expectClientEvent }) => {
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+        await expectClientEvent('response.create');
+      },
+      exercise: () => Promise.resolve(),
+    }).catch((e) => e);
+    assert.ok(error instanceof IncompleteRealtimeServerScenarioError);
+    assert.deepEqual(error.pendingExpectations, [{ order: 1, type: 'response.create' }]);
   });
 
   test('internals belong to servers only', () => {
