@@ -11,6 +11,7 @@ const model = 'testing/scripted_model.ts';
 const sandbox = 'testing/scripted_sandbox_session.ts';
 const transport = 'realtime_testing/scripted_realtime_transport.ts';
 const snapshot = '_internal/snapshot.ts';
+const server = 'realtime_testing/scripted_realtime_server.ts';
 
 // The realtime lifecycle re-checks below guard against re-entrant lifecycle calls
 // (a listener or a matcher calling connect/close/disconnect). Two invariants make each
@@ -105,6 +106,14 @@ export const equivalents = [
     original: 'this.#generation !== generation',
     replacement: 'false',
     reason: lifecycle,
+  },
+  {
+    file: transport,
+    lines: [162, 167],
+    reason: 'the SDK-newer-than-the-double check only fails with an SDK transport that has ' +
+      'public members this double does not know: the installed SDK has none, and the answer ' +
+      'is cached per process, so no test can add one after the first transport was built; ' +
+      'tests/unknown_sdk_members_test.ts checks the check itself with stand-in classes',
   },
   {
     file: sandbox,
@@ -521,6 +530,149 @@ export const equivalents = [
     replacement: 'default:',
     reason: 'without the return, the last case falls off the end of the function, which ' +
       'returns undefined all the same',
+  },
+  // realtime_testing/scripted_realtime_server.ts
+  {
+    file: server,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 101,
+    reason: 'a string entry has no type, and every reader of `received` selects its entries by ' +
+      'type',
+  },
+  {
+    file: server,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 103,
+    reason: 'a string entry has no kind: dispatching it does nothing and every reader of the ' +
+      'queue selects entries by kind, so the socket only opens one microtask later',
+  },
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: "this.state === 'connecting' || this.state === 'open'",
+    replacement: 'true',
+    reason: 'every path out of "connecting" or "open" (a client close, a server close, a failed ' +
+      'handshake) sets closedBy first, so closedBy === undefined already implies either state',
+  },
+  ...[
+    ['this.#started && this.#queue.length > 0', 'true', 'ConditionalExpression'],
+    [
+      'this.#started && this.#queue.length > 0',
+      'this.#started || this.#queue.length > 0',
+      'LogicalOperator',
+    ],
+    ['this.#queue.length > 0', 'true', 'ConditionalExpression'],
+    ['this.#queue.length > 0', 'this.#queue.length >= 0', 'EqualityOperator'],
+    ['i < 10_000', 'i <= 10_000', 'EqualityOperator'],
+    ['i++', 'i--', 'UpdateOperator'],
+    ['!busy || this.#paused', 'false', 'ConditionalExpression'],
+    ['!busy || this.#paused', '!busy && this.#paused', 'LogicalOperator'],
+  ].map(([original, replacement, mutator]) => ({
+    file: server,
+    mutator,
+    original,
+    replacement,
+    reason: 'settled() then keeps yielding microtasks up to its bound instead of returning as ' +
+      'soon as nothing is queued; every delivery still happens in those microtasks, so it ' +
+      'resolves in the same state, only later',
+  })),
+  ...[
+    ["this.state === 'closed'", 'true', 'ConditionalExpression'],
+    ["this.state === 'closed'", 'false', 'ConditionalExpression'],
+    ["this.state === 'closed'", "this.state !== 'closed'", 'EqualityOperator'],
+    ["'closed'", '""', 'StringLiteral'],
+  ].map(([original, replacement, mutator]) => ({
+    file: server,
+    line: 172,
+    mutator,
+    original,
+    replacement,
+    reason: 'nextReceive() is only called on a live connection (the handshake loop checks that ' +
+      'first), so the closed branch is never taken; resolving at once instead only makes that ' +
+      'loop check again',
+  })),
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'this.#started',
+    replacement: 'false',
+    line: 211,
+    reason: 'starting twice only schedules again, and #schedule() does nothing while a step is ' +
+      'already scheduled',
+  },
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'this.#queue.length === 0',
+    replacement: 'false',
+    reason: 'a step scheduled for an empty queue finds no delivery and returns',
+  },
+  {
+    file: server,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 219,
+    reason: 'without the flag every enqueue schedules a step, but each step still dispatches ' +
+      'the oldest delivery, one per microtask, so the order and the asynchrony are the same',
+  },
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'delivery === undefined',
+    replacement: 'false',
+    reason: 'a step is scheduled only for a non-empty queue, and the only code that empties a ' +
+      'queue without adding to it (teardown) runs after settled() drained it or while ' +
+      'delivery is paused, when no step is scheduled',
+  },
+  ...[
+    ['socket.readyState === 1 || socket.readyState === 2', 'true', 'ConditionalExpression'],
+    ['socket.readyState === 2', 'false', 'ConditionalExpression'],
+    ['socket.readyState === 2', 'socket.readyState !== 2', 'EqualityOperator'],
+  ].map(([original, replacement, mutator]) => ({
+    file: server,
+    mutator,
+    original,
+    replacement,
+    reason: 'a message is only ever dispatched on an open socket: it is queued behind the open, ' +
+      'a client close discards the undelivered messages, and a server close is queued after them',
+  })),
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'socket.readyState === 3',
+    replacement: 'false',
+    reason: 'a connection gets at most one close (a client close after a server close, or the ' +
+      'other way round, is ignored because closedBy is already set), and an error is always ' +
+      'queued before its close',
+  },
+  {
+    file: server,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 488,
+    reason: 'the SDK reads useInsecureApiKey only in a browser, and the mutation run (Bun) is ' +
+      'not one; tests/browser runs the transport in a real browser',
+  },
+  {
+    file: server,
+    mutator: 'LogicalOperator',
+    original: 'useInsecureApiKey ?? true',
+    replacement: 'useInsecureApiKey && true',
+    reason: 'the SDK reads useInsecureApiKey only in a browser, and the mutation run (Bun) is ' +
+      'not one; tests/browser runs the transport in a real browser',
+  },
+  {
+    file: server,
+    mutator: 'OptionalChaining',
+    original: 'expectation.promise?.catch',
+    replacement: 'expectation.promise.catch',
+    reason: 'every waiting expectation gets its promise before it is queued',
   },
   // _internal/queue.ts: see its file note.
   {
