@@ -10,6 +10,7 @@ import {
   ScriptedRealtimeServer,
   ScriptedRealtimeServerScenarioCancelledError,
   UnexpectedRealtimeClientEventError,
+  userSpeaks,
 } from 'scripted-agents/realtime_testing';
 import { doubleScope } from 'scripted-agents/testing';
 import { internalsOf } from '../realtime_testing/scripted_realtime_server.ts';
@@ -860,6 +861,37 @@ describe('ScriptedRealtimeServer: validation and teardown in detail', () => {
     }).catch((e) => e);
     assert.ok(error instanceof IncompleteRealtimeServerScenarioError);
     assert.deepEqual(error.pendingExpectations, [{ order: 1, type: 'response.create' }]);
+  });
+
+  test('a cancelled run rejects the expectations still waiting, and forgets them', async () => {
+    const server = new ScriptedRealtimeServer();
+    const controller = new AbortController();
+    let seen: unknown;
+    const error = await server.runScenario({
+      signal: controller.signal,
+      scenario: async ({ expectClientEvent }) => {
+        seen = await expectClientEvent('response.create').catch((e) => e);
+      },
+      exercise: () => {
+        controller.abort();
+        return new Promise<never>(() => {});
+      },
+    }).catch((e) => e);
+    assert.ok(error instanceof ScriptedRealtimeServerScenarioCancelledError);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    assert.equal(seen, error);
+    server.assertComplete();
+  });
+
+  test("a connection's first item follows no previous item", async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    const events = await userSpeaks(server);
+    const committed = events.find((e) => e.type === 'input_audio_buffer.committed');
+    assert.equal(committed?.previous_item_id, null);
+    socket.close();
+    await server.settled();
   });
 
   test('internals belong to servers only', () => {
