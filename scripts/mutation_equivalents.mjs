@@ -674,6 +674,31 @@ export const equivalents = [
     replacement: 'expectation.promise.catch',
     reason: 'every waiting expectation gets its promise before it is queued',
   },
+  // testing/_script_steps.ts
+  {
+    file: 'testing/_script_steps.ts',
+    mutator: 'StringLiteral',
+    original: "'group'",
+    replacement: '""',
+    reason: "the step script tells entries apart by `kind === 'step'`: any other kind is a group",
+  },
+  {
+    file: 'testing/_script_steps.ts',
+    mutator: 'StringLiteral',
+    original: "'nested'",
+    replacement: '""',
+    reason: "every double's group error compares the problem with 'empty' only: any other " +
+      'value is the nested-group message',
+  },
+  {
+    file: 'testing/_script_steps.ts',
+    mutator: 'ConditionalExpression',
+    original: 'step.match === undefined',
+    replacement: 'false',
+    reason: "every double's matcher callback calls the step's matcher optionally " +
+      '(`match?.()`), which gives undefined for a step without one, and only false refuses ' +
+      'a call (this check and those optional calls each make the other redundant)',
+  },
   // _internal/queue.ts: see its file note.
   {
     file: '_internal/queue.ts',
