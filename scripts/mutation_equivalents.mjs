@@ -699,6 +699,23 @@ export const equivalents = [
       '(`match?.()`), which gives undefined for a step without one, and only false refuses ' +
       'a call (this check and those optional calls each make the other redundant)',
   },
+  // _internal/step_script.ts
+  {
+    file: '_internal/step_script.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 46,
+    reason: 'an anytime entry that is a string has no key, so no call ever matches it',
+  },
+  {
+    file: '_internal/step_script.ts',
+    mutator: 'StringLiteral',
+    original: "'step'",
+    replacement: '""',
+    reason: "callers of take() test for 'unexpected' and 'rejected' only: any other kind is " +
+      'an accepted step',
+  },
   // _internal/queue.ts: see its file note.
   {
     file: '_internal/queue.ts',
