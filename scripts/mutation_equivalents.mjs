@@ -708,14 +708,15 @@ export const equivalents = [
     line: 46,
     reason: 'an anytime entry that is a string has no key, so no call ever matches it',
   },
-  {
+  ...[97, 126].map((line) => ({
     file: '_internal/step_script.ts',
+    line,
     mutator: 'StringLiteral',
     original: "'step'",
     replacement: '""',
     reason: "callers of take() test for 'unexpected' and 'rejected' only: any other kind is " +
       'an accepted step',
-  },
+  })),
   // _internal/queue.ts: see its file note.
   {
     file: '_internal/queue.ts',
