@@ -118,6 +118,29 @@ export const equivalents = [
   {
     file: sandbox,
     mutator: 'StringLiteral',
+    original: "'scriptedSandboxSession'",
+    replacement: '""',
+    reason: 'the name is read only when the installed SDK lacks its sandbox entry, and the ' +
+      'mutation run uses an SDK that has it; tests/sdk_sandbox_availability_test.ts checks the ' +
+      'name under `npm run compat` against the SDKs without it',
+  },
+  ...[
+    ["typeof input === 'object' && input !== null", 'true'],
+    ["typeof input === 'object' && input !== null", "typeof input === 'object' || input !== null"],
+    ["typeof input === 'object'", 'true'],
+    ['input !== null', 'true'],
+  ].map(([original, replacement]) => ({
+    file: sandbox,
+    line: 377,
+    mutator: replacement === 'true' ? 'ConditionalExpression' : 'LogicalOperator',
+    original,
+    replacement,
+    reason: 'normalizeStep() has already rejected an anytime input that is not an object, so ' +
+      'only objects reach this guard',
+  })),
+  {
+    file: sandbox,
+    mutator: 'StringLiteral',
     original: "'result'",
     replacement: '""',
     reason: "the result outcome is the switch's default branch in invoke(); its kind string " +
