@@ -117,6 +117,15 @@ export const equivalents = [
   },
   {
     file: sandbox,
+    mutator: 'ConditionalExpression',
+    original: 'hasOwn(session, method)',
+    replacement: 'false',
+    reason: 'a method named twice (scripted and present, say) is defined again with a new but ' +
+      'identical wrapper for the same name; the property is writable, so redefining it is ' +
+      'allowed and the session behaves the same',
+  },
+  {
+    file: sandbox,
     mutator: 'StringLiteral',
     original: "'scriptedSandboxSession'",
     replacement: '""',

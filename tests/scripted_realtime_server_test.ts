@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import {
+  assistantAnswers,
   DoubleFailuresError,
   handshake,
   IncompleteRealtimeServerScenarioError,
@@ -10,6 +11,7 @@ import {
   ScriptedRealtimeServer,
   ScriptedRealtimeServerScenarioCancelledError,
   UnexpectedRealtimeClientEventError,
+  userInterrupts,
   userSpeaks,
 } from 'scripted-agents/realtime_testing';
 import { doubleScope } from 'scripted-agents/testing';
@@ -441,7 +443,7 @@ describe('ScriptedRealtimeServer: the connection lifecycle in detail', () => {
     assert.deepEqual(server.pendingDeliveries.map((e) => e.event_id), ['e1']);
     let waited = false;
     const waiting = server.waitForConnection(0).then(() => (waited = true));
-    await server.settled();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
     assert.equal(waited, false);
     const seen: Array<{ data: string; origin: string }> = [];
     socket.addEventListener('message', (event) => seen.push(event as MessageEvent));
@@ -619,6 +621,44 @@ describe('ScriptedRealtimeServer: delivery control in detail', () => {
     assert.deepEqual(seen, ['message', 'message']);
     assert.equal(server.connections[0].state, 'closed');
     second.socket.close();
+    await server.settled();
+  });
+
+  test('settled() waits for the deliveries queued on the one connection', async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    const seen: string[] = [];
+    socket.addEventListener('message', () => seen.push('message'));
+    for (let i = 0; i < 10; i++) {
+      void server.sendServerEvent({ type: 'input_audio_buffer.cleared' });
+    }
+    await server.settled();
+    assert.equal(seen.length, 10);
+    socket.close();
+    await server.settled();
+  });
+
+  test('audioPlayedMs may be a function, read at the interruption', async () => {
+    const server = new ScriptedRealtimeServer({
+      ignoreClientEvents: ['session.update', 'conversation.item.retrieve'],
+    });
+    let played = 0;
+    const transport = server.transport({ audioPlayedMs: () => played });
+    const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), { transport });
+    await session.connect({ apiKey: KEY });
+    await assistantAnswers(server, {
+      transcript: 'Once upon a time',
+      audioMs: 500,
+      complete: false,
+      itemId: 'item_story',
+    });
+    played = 120;
+    await userInterrupts(server, { transcript: 'Stop', itemId: 'item_stop' });
+    await server.expectClientEvent('response.cancel');
+    const truncate = await server.expectClientEvent('conversation.item.truncate');
+    assert.equal(truncate.audio_end_ms, 120);
+    session.close();
     await server.settled();
   });
 
