@@ -117,6 +117,13 @@ export const equivalents = [
   },
   {
     file: sandbox,
+    mutator: 'OptionalChaining',
+    original: 'match?.(...snapshotArgs(method, call.args))',
+    replacement: 'match(...snapshotArgs(method, call.args))',
+    reason: 'takeStep() calls the matcher callback only for a step that has a matcher',
+  },
+  {
+    file: sandbox,
     mutator: 'ConditionalExpression',
     original: 'hasOwn(session, method)',
     replacement: 'false',
