@@ -3,13 +3,15 @@
 // entries survive edits that only move code around. An entry that no longer matches is
 // simply unused: the mutant then shows up in MUTATION.md without an explanation.
 //
-// { file, mutator, original, replacement, reason }, or { file, lines: [from, to], reason } for
-// a line range where every mutant is equivalent for the same reason.
+// { file, mutator, original, replacement, reason } (plus `line` when the same text occurs
+// elsewhere in the file with a mutant that is not equivalent), or { file, lines: [from, to],
+// reason } for a line range where every mutant is equivalent for the same reason.
 
 const model = 'testing/scripted_model.ts';
 const sandbox = 'testing/scripted_sandbox_session.ts';
 const transport = 'realtime_testing/scripted_realtime_transport.ts';
 const snapshot = '_internal/snapshot.ts';
+const server = 'realtime_testing/scripted_realtime_server.ts';
 
 // The realtime lifecycle re-checks below guard against re-entrant lifecycle calls
 // (a listener or a matcher calling connect/close/disconnect). Two invariants make each
@@ -105,6 +107,53 @@ export const equivalents = [
     replacement: 'false',
     reason: lifecycle,
   },
+  {
+    file: transport,
+    lines: [162, 167],
+    reason: 'the SDK-newer-than-the-double check only fails with an SDK transport that has ' +
+      'public members this double does not know: the installed SDK has none, and the answer ' +
+      'is cached per process, so no test can add one after the first transport was built; ' +
+      'tests/unknown_sdk_members_test.ts checks the check itself with stand-in classes',
+  },
+  {
+    file: sandbox,
+    mutator: 'OptionalChaining',
+    original: 'match?.(...snapshotArgs(method, call.args))',
+    replacement: 'match(...snapshotArgs(method, call.args))',
+    reason: 'takeStep() calls the matcher callback only for a step that has a matcher',
+  },
+  {
+    file: sandbox,
+    mutator: 'ConditionalExpression',
+    original: 'hasOwn(session, method)',
+    replacement: 'false',
+    reason: 'a method named twice (scripted and present, say) is defined again with a new but ' +
+      'identical wrapper for the same name; the property is writable, so redefining it is ' +
+      'allowed and the session behaves the same',
+  },
+  {
+    file: sandbox,
+    mutator: 'StringLiteral',
+    original: "'scriptedSandboxSession'",
+    replacement: '""',
+    reason: 'the name is read only when the installed SDK lacks its sandbox entry, and the ' +
+      'mutation run uses an SDK that has it; tests/sdk_sandbox_availability_test.ts checks the ' +
+      'name under `npm run compat` against the SDKs without it',
+  },
+  ...[
+    ["typeof input === 'object' && input !== null", 'true'],
+    ["typeof input === 'object' && input !== null", "typeof input === 'object' || input !== null"],
+    ["typeof input === 'object'", 'true'],
+    ['input !== null', 'true'],
+  ].map(([original, replacement]) => ({
+    file: sandbox,
+    line: 377,
+    mutator: replacement === 'true' ? 'ConditionalExpression' : 'LogicalOperator',
+    original,
+    replacement,
+    reason: 'normalizeStep() has already rejected an anytime input that is not an object, so ' +
+      'only objects reach this guard',
+  })),
   {
     file: sandbox,
     mutator: 'StringLiteral',
@@ -222,6 +271,511 @@ export const equivalents = [
     replacement: '{}',
     reason: 'an empty catch block makes the function return undefined all the same',
   },
+  // testing/_model_hold.ts
+  {
+    file: 'testing/_model_hold.ts',
+    mutator: 'ConditionalExpression',
+    original: 'this.#released',
+    replacement: 'false',
+    reason: 'a second release() finds nothing left to do: the state moves only from "pending", ' +
+      'and the release callback of a held call clears itself when it runs (an abort clears it ' +
+      'too), so repeating the release changes neither the state nor the call',
+  },
+  {
+    file: 'testing/_model_hold.ts',
+    mutator: 'ObjectLiteral',
+    original: '{ once: true }',
+    replacement: '{}',
+    reason: 'an AbortSignal dispatches "abort" at most once, so a listener kept after it ran is ' +
+      'never called again',
+  },
+  {
+    file: 'testing/_model_hold.ts',
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason: 'an AbortSignal dispatches "abort" at most once, so a listener kept after it ran is ' +
+      'never called again',
+  },
+  ...[
+    ["typeof hold === 'object' && hold !== null", 'true'],
+    ["typeof hold === 'object' && hold !== null", "typeof hold === 'object' || hold !== null"],
+    ["typeof hold === 'object'", 'true'],
+    ['hold !== null', 'true'],
+  ].map(([original, replacement]) => ({
+    file: 'testing/_model_hold.ts',
+    mutator: replacement === 'true' ? 'ConditionalExpression' : 'LogicalOperator',
+    original,
+    replacement,
+    reason: 'WeakMap.prototype.get returns undefined for a key that cannot be held weakly ' +
+      '(a primitive or null) instead of throwing, so the guard only spares that call',
+  })),
+  // testing/scripted_model_provider.ts
+  {
+    file: 'testing/scripted_model_provider.ts',
+    mutator: 'ConditionalExpression',
+    original: 'name === undefined',
+    replacement: 'false',
+    reason: 'the routing map is built from Object.entries(), whose keys are strings, so looking ' +
+      'up undefined finds nothing, exactly like skipping the lookup',
+  },
+  // testing/scripted_computer.ts
+  {
+    file: 'testing/scripted_computer.ts',
+    mutator: 'OptionalChaining',
+    original: 'match?.(...snapshotValue(args))',
+    replacement: 'match(...snapshotValue(args))',
+    reason: 'takeStep() calls the matcher callback only for a step that has a matcher, so ' +
+      '`match` is never undefined there',
+  },
+  ...[
+    ["action === 'screenshot' && outcomes.length === 0", 'false', 'ConditionalExpression'],
+    ["'screenshot'", '""', 'StringLiteral'],
+  ].map(([original, replacement, mutator]) => ({
+    file: 'testing/scripted_computer.ts',
+    line: 251,
+    mutator,
+    original,
+    replacement,
+    reason: 'a screenshot step without an outcome goes on to the result branch, whose check ' +
+      'that a screenshot result is a string rejects it with the same error',
+  })),
+  {
+    file: 'testing/scripted_computer.ts',
+    mutator: 'StringLiteral',
+    original: "'result'",
+    replacement: '""',
+    line: 265,
+    reason: "the result outcome is the default branch of perform()'s switch; its kind string " +
+      'is never compared',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ObjectLiteral',
+    original: '{ requests: 1 }',
+    replacement: '{}',
+    reason: 'new Usage({}) already counts one request (only a Usage built without any ' +
+      'argument counts none)',
+  },
+  // testing/scripted_sandbox_client.ts
+  {
+    file: 'testing/scripted_sandbox_client.ts',
+    mutator: 'StringLiteral',
+    original: "'scriptedSandboxClient'",
+    replacement: '""',
+    reason: 'the name is read only when the installed SDK lacks its sandbox entry, and the ' +
+      'mutation run uses an SDK that has it; tests/sdk_sandbox_availability_test.ts checks the ' +
+      'name under `npm run compat` against the SDKs without it',
+  },
+  // testing/trace_recorder.ts
+  ...[144, 149, 175, 228, 253, 284].map((line) => ({
+    file: 'testing/trace_recorder.ts',
+    line,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason: 'an omit list that names no span type hides nothing: the views are the same as ' +
+      'with an empty list',
+  })),
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'record === undefined',
+    replacement: 'true',
+    line: 366,
+    reason: "a span's ids do not change between its start and its end, Map.set() on a key " +
+      'already present keeps its position (the start order), and data, error and ended are ' +
+      'all written again right after, so replacing the record at the end records the same',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'span.error === null',
+    replacement: 'false',
+    reason: 'snapshotValue(null) is null',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'spanId === null',
+    replacement: 'false',
+    reason: 'the span map is keyed by string ids, so looking up null finds nothing either way',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'parent.parentId === null',
+    replacement: 'false',
+    reason: 'the span map is keyed by string ids, so looking up null finds nothing either way',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'LogicalOperator',
+    original: 'base ?? null',
+    replacement: 'base && null',
+    reason: "the entry of a hidden span is read only as that span's own entry, where any value " +
+      "without the span's own id means the same (paths are looked up through the nearest shown " +
+      'ancestor, never through a hidden span)',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    mutator: 'ConditionalExpression',
+    original: 'own?.spanId === record.spanId',
+    replacement: 'false',
+    reason: 'for a shown span, pathWithin() builds the same path from the same nearest shown ' +
+      'ancestor as the first pass did',
+  },
+  {
+    file: 'testing/trace_recorder.ts',
+    lines: [460, 467],
+    reason: 'pathWithin() gives the path of a hidden span, whose view is never returned: hidden ' +
+      'spans are left out of the shown list, the roots and the children, and the full list is ' +
+      'only read from views built with nothing hidden',
+  },
+  // testing/scripted_mcp_server.ts
+  {
+    file: 'testing/scripted_mcp_server.ts',
+    mutator: 'ConditionalExpression',
+    original: "'errorFunction' in options",
+    replacement: 'true',
+    reason: 'without the option the assignment stores undefined in a declared field that is ' +
+      'already undefined, and the SDK only asks whether `server.errorFunction` is undefined',
+  },
+  ...[
+    ["typeof input === 'object' && input !== null", 'true'],
+    ["typeof input === 'object' && input !== null", "typeof input === 'object' || input !== null"],
+    ["typeof input === 'object'", 'true'],
+    ['input !== null', 'true'],
+  ].map(([original, replacement]) => ({
+    file: 'testing/scripted_mcp_server.ts',
+    line: 188,
+    mutator: replacement === 'true' ? 'ConditionalExpression' : 'LogicalOperator',
+    original,
+    replacement,
+    reason: 'toStep() has already rejected an anytime input that is not an object, so only ' +
+      'objects reach this guard',
+  })),
+  {
+    file: 'testing/scripted_mcp_server.ts',
+    mutator: 'OptionalChaining',
+    original: 'step.match?.(snapshotValue(toolCall.args), snapshotValue(toolCall.meta))',
+    replacement: 'step.match(snapshotValue(toolCall.args), snapshotValue(toolCall.meta))',
+    reason: 'takeStep() calls the matcher callback only for a step that has a matcher',
+  },
+  {
+    file: 'testing/scripted_mcp_server.ts',
+    mutator: 'StringLiteral',
+    original: "'result'",
+    replacement: '""',
+    line: 568,
+    reason: 'the result outcome is the default branch of the switch in #callTool(); its kind ' +
+      'string is never compared',
+  },
+  // testing/auto_model.ts
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 224,
+    reason: 'a string entry in the history has neither a type nor a name, so it counts neither ' +
+      'as a function call nor as a hosted call, exactly like an empty history',
+  },
+  ...[
+    ["typeof fixed === 'string'", 'false', 'ConditionalExpression'],
+    ["'string'", '""', 'StringLiteral'],
+  ].map(([original, replacement, mutator]) => ({
+    file: 'testing/auto_model.ts',
+    line: 354,
+    mutator,
+    original,
+    replacement,
+    reason: 'structuredClone() of a string is that same string',
+  })),
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ArithmeticOperator',
+    original: '(this.#options.seed ?? 0) * 31 + hashString(`${target.kind}:${target.name}`)',
+    replacement: '(this.#options.seed ?? 0) * 31 - hashString(`${target.kind}:${target.name}`)',
+    reason: 'the seed mix only has to be deterministic and differ per seed and per tool, ' +
+      'handoff or output (both are tested); subtracting the name hash keeps both properties, ' +
+      'and which values a seed draws is not part of the contract',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ArithmeticOperator',
+    original: 'baseSeed + attempt * 7919',
+    replacement: 'baseSeed - attempt * 7919',
+    reason: 'each validation attempt still gets its own deterministic seed (tested: a candidate ' +
+      'the schema refuses is followed by a different one); which seeds they are is not part ' +
+      'of the contract',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ConditionalExpression',
+    original: 'standard === undefined',
+    replacement: 'false',
+    line: 363,
+    reason: 'a plain JSON Schema returns its first candidate inside the loop, so allowing it ' +
+      'more attempts changes nothing',
+  },
+  ...[
+    ["typeof schema !== 'object' || schema === null", 'false', 'ConditionalExpression'],
+    [
+      "typeof schema !== 'object' || schema === null",
+      "typeof schema !== 'object' && schema === null",
+      'LogicalOperator',
+    ],
+    ["typeof schema !== 'object'", 'false', 'ConditionalExpression'],
+    ['schema === null', 'false', 'ConditionalExpression'],
+  ].map(([original, replacement, mutator]) => ({
+    file: 'testing/auto_model.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'the only schemas that are not objects are the boolean JSON Schemas, and reading ' +
+      "'~standard' from a boolean gives undefined, which the next check treats as no Standard " +
+      'Schema (null is not a schema)',
+  })),
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ConditionalExpression',
+    original: "kind !== 'mcp'",
+    replacement: 'false',
+    reason: 'for the other hosted kinds neither the tool nor its calls carry a server_label, so ' +
+      'comparing the labels compares undefined with undefined',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'OptionalChaining',
+    original: 'tool.providerData?.server_label',
+    replacement: 'tool.providerData.server_label',
+    reason: "reached only for kind 'mcp', which was read from the tool's providerData, so it " +
+      'is defined',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'OptionalChaining',
+    original: 'providerData?.server_label',
+    replacement: 'providerData.server_label',
+    line: 498,
+    reason: "reached only for kind 'mcp', which was read from the tool's providerData, so it " +
+      'is defined',
+  },
+  {
+    file: 'testing/auto_model.ts',
+    mutator: 'ConditionalExpression',
+    original: 'default:\n      return undefined;',
+    replacement: 'default:',
+    reason: 'without the return, the last case falls off the end of the function, which ' +
+      'returns undefined all the same',
+  },
+  // realtime_testing/scripted_realtime_server.ts
+  {
+    file: server,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 101,
+    reason: 'a string entry has no type, and every reader of `received` selects its entries by ' +
+      'type',
+  },
+  {
+    file: server,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 103,
+    reason: 'a string entry has no kind: dispatching it does nothing and every reader of the ' +
+      'queue selects entries by kind, so the socket only opens one microtask later',
+  },
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: "this.state === 'connecting' || this.state === 'open'",
+    replacement: 'true',
+    reason: 'every path out of "connecting" or "open" (a client close, a server close, a failed ' +
+      'handshake) sets closedBy first, so closedBy === undefined already implies either state',
+  },
+  ...[
+    ['this.#started && this.#queue.length > 0', 'true', 'ConditionalExpression'],
+    [
+      'this.#started && this.#queue.length > 0',
+      'this.#started || this.#queue.length > 0',
+      'LogicalOperator',
+    ],
+    ['this.#queue.length > 0', 'true', 'ConditionalExpression'],
+    ['this.#queue.length > 0', 'this.#queue.length >= 0', 'EqualityOperator'],
+    ['i < 10_000', 'i <= 10_000', 'EqualityOperator'],
+    ['i++', 'i--', 'UpdateOperator'],
+    ['!busy || this.#paused', 'false', 'ConditionalExpression'],
+    ['!busy || this.#paused', '!busy && this.#paused', 'LogicalOperator'],
+  ].map(([original, replacement, mutator]) => ({
+    file: server,
+    mutator,
+    original,
+    replacement,
+    reason: 'settled() then keeps yielding microtasks up to its bound instead of returning as ' +
+      'soon as nothing is queued; every delivery still happens in those microtasks, so it ' +
+      'resolves in the same state, only later',
+  })),
+  ...[
+    ["this.state === 'closed'", 'true', 'ConditionalExpression'],
+    ["this.state === 'closed'", 'false', 'ConditionalExpression'],
+    ["this.state === 'closed'", "this.state !== 'closed'", 'EqualityOperator'],
+    ["'closed'", '""', 'StringLiteral'],
+  ].map(([original, replacement, mutator]) => ({
+    file: server,
+    line: 172,
+    mutator,
+    original,
+    replacement,
+    reason: 'nextReceive() is only called on a live connection (the handshake loop checks that ' +
+      'first), so the closed branch is never taken; resolving at once instead makes that loop ' +
+      'check again every microtask, the same result for every client that sends from promise ' +
+      "callbacks, as the SDK's transport does",
+  })),
+  {
+    file: server,
+    mutator: 'BlockStatement',
+    line: 171,
+    original:
+      "{\n    if (this.state === 'closed') return Promise.resolve();\n    return new Promise((resolve) => this.#receiveWaiters.push(resolve));\n  }",
+    replacement: '{}',
+    reason: 'awaiting undefined instead makes the handshake loop check again every microtask ' +
+      'until the session.update arrives or the connection stops being live: the same result ' +
+      "for every client that sends from promise callbacks, as the SDK's transport does (a " +
+      'client that sent it only from a timer would starve instead; no client here does)',
+  },
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'stored !== undefined',
+    replacement: 'true',
+    reason: "the server's receive hook always returns the stored event, never undefined",
+  },
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'this.#started',
+    replacement: 'false',
+    line: 211,
+    reason: 'starting twice only schedules again, and #schedule() does nothing while a step is ' +
+      'already scheduled',
+  },
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'this.#queue.length === 0',
+    replacement: 'false',
+    reason: 'a step scheduled for an empty queue finds no delivery and returns',
+  },
+  {
+    file: server,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 219,
+    reason: 'without the flag every enqueue schedules a step, but each step still dispatches ' +
+      'the oldest delivery, one per microtask, so the order and the asynchrony are the same',
+  },
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'delivery === undefined',
+    replacement: 'false',
+    reason: 'a step is scheduled only for a non-empty queue, and the only code that empties a ' +
+      'queue without adding to it (teardown) runs after settled() drained it or while ' +
+      'delivery is paused, when no step is scheduled',
+  },
+  ...[
+    ['socket.readyState === 1 || socket.readyState === 2', 'true', 'ConditionalExpression'],
+    ['socket.readyState === 2', 'false', 'ConditionalExpression'],
+    ['socket.readyState === 2', 'socket.readyState !== 2', 'EqualityOperator'],
+  ].map(([original, replacement, mutator]) => ({
+    file: server,
+    mutator,
+    original,
+    replacement,
+    reason: 'a message is only ever dispatched on an open socket: it is queued behind the open, ' +
+      'a client close discards the undelivered messages, and a server close is queued after them',
+  })),
+  {
+    file: server,
+    mutator: 'ConditionalExpression',
+    original: 'socket.readyState === 3',
+    replacement: 'false',
+    reason: 'a connection gets at most one close (a client close after a server close, or the ' +
+      'other way round, is ignored because closedBy is already set), and an error is always ' +
+      'queued before its close',
+  },
+  {
+    file: server,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 488,
+    reason: 'the SDK reads useInsecureApiKey only in a browser, and the mutation run (Bun) is ' +
+      'not one; tests/browser runs the transport in a real browser',
+  },
+  {
+    file: server,
+    mutator: 'LogicalOperator',
+    original: 'useInsecureApiKey ?? true',
+    replacement: 'useInsecureApiKey && true',
+    reason: 'the SDK reads useInsecureApiKey only in a browser, and the mutation run (Bun) is ' +
+      'not one; tests/browser runs the transport in a real browser',
+  },
+  {
+    file: server,
+    mutator: 'OptionalChaining',
+    original: 'expectation.promise?.catch',
+    replacement: 'expectation.promise.catch',
+    reason: 'every waiting expectation gets its promise before it is queued',
+  },
+  // testing/_script_steps.ts
+  {
+    file: 'testing/_script_steps.ts',
+    mutator: 'StringLiteral',
+    original: "'group'",
+    replacement: '""',
+    reason: "the step script tells entries apart by `kind === 'step'`: any other kind is a group",
+  },
+  {
+    file: 'testing/_script_steps.ts',
+    mutator: 'StringLiteral',
+    original: "'nested'",
+    replacement: '""',
+    reason: "every double's group error compares the problem with 'empty' only: any other " +
+      'value is the nested-group message',
+  },
+  {
+    file: 'testing/_script_steps.ts',
+    mutator: 'ConditionalExpression',
+    original: 'step.match === undefined',
+    replacement: 'false',
+    reason: "every double's matcher callback calls the step's matcher optionally " +
+      '(`match?.()`), which gives undefined for a step without one, and only false refuses ' +
+      'a call (this check and those optional calls each make the other redundant)',
+  },
+  // _internal/step_script.ts
+  {
+    file: '_internal/step_script.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 46,
+    reason: 'an anytime entry that is a string has no key, so no call ever matches it',
+  },
+  ...[97, 126].map((line) => ({
+    file: '_internal/step_script.ts',
+    line,
+    mutator: 'StringLiteral',
+    original: "'step'",
+    replacement: '""',
+    reason: "callers of take() test for 'unexpected' and 'rejected' only: any other kind is " +
+      'an accepted step',
+  })),
   // _internal/queue.ts: see its file note.
   {
     file: '_internal/queue.ts',

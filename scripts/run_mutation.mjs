@@ -2,7 +2,7 @@
 // deno-lint-ignore-file no-console
 // `npm run mutation`: mutation testing of the library with StrykerJS (not part of `npm test`).
 //
-//   node scripts/run_mutation.mjs [--report-only] [--list] [file.ts ...]
+//   node scripts/run_mutation.mjs [--report-only] [--list] [--survivors] [file.ts ...]
 //
 // Stryker mutates the TypeScript sources themselves (in its sandbox copy under
 // .stryker-tmp/) and, for each mutant, runs `bun test --bail` over the test files
@@ -14,6 +14,9 @@
 //
 // Without file arguments it runs every library file in priority order (the doubles'
 // cores first). --list prints the files and the test command each would use.
+// --survivors re-runs only the source lines of a kept result's survivors (after tests
+// were added to kill them, the source being unchanged) and merges the new statuses into
+// that result; MUTATION.md shows when a file's survivors were re-run.
 // Surviving mutants that cannot be killed are explained in
 // scripts/mutation_equivalents.mjs; MUTATION.md lists every other survivor.
 
@@ -35,6 +38,15 @@ export const cores = {
     'realtime_testing/scripted_realtime_transport.ts',
     'realtime_testing/scenario.ts',
   ],
+  AutoModel: ['testing/auto_model.ts', 'testing/_schema_values.ts'],
+  ScriptedModelProvider: ['testing/scripted_model_provider.ts'],
+  modelHold: ['testing/model_hold.ts', 'testing/_model_hold.ts'],
+  anyOrder: ['testing/step_bending.ts'],
+  ScriptedMcpServer: ['testing/scripted_mcp_server.ts'],
+  scriptedComputer: ['testing/scripted_computer.ts'],
+  scriptedSandboxClient: ['testing/scripted_sandbox_client.ts'],
+  TraceRecorder: ['testing/trace_recorder.ts'],
+  ScriptedRealtimeServer: ['realtime_testing/scripted_realtime_server.ts'],
 };
 
 const libraryDirs = ['_internal', 'testing', 'realtime_testing'];
@@ -50,11 +62,42 @@ const allTests = () =>
  * double adds one line here (its folder or file prefix and its tests' prefixes).
  */
 const testSets = [
+  // More specific prefixes first: the first matching line wins.
+  [/^testing\/auto_model/, ['auto_model']],
+  [/^testing\/_schema_values/, ['schema_values', 'auto_model']],
+  [/^testing\/scripted_model_provider/, ['scripted_model_provider']],
+  [/^testing\/(model_hold|_model_hold)/, ['model_hold']],
+  [/^testing\/step_bending/, ['step_bending']],
+  [/^testing\/scripted_mcp_server/, ['scripted_mcp_server']],
+  [/^testing\/scripted_computer/, ['scripted_computer']],
+  [/^testing\/scripted_sandbox_client/, ['scripted_sandbox_client', 'sdk_sandbox_availability']],
+  [/^testing\/trace_recorder/, ['trace_recorder']],
+  [/^realtime_testing\/scripted_realtime_server/, [
+    'scripted_realtime_server',
+    'realtime_server_property',
+    'realtime_transcript',
+    'realtime_turns',
+  ]],
+  // The step scripts shared by the scripted doubles that take a list of steps.
+  [/^(testing\/_script_steps|_internal\/step_script)/, [
+    'scripted_sandbox_session',
+    'sandbox_',
+    'scripted_computer',
+    'scripted_mcp_server',
+    'step_bending',
+  ]],
+  [/^_internal\/attempt/, [
+    'scripted_mcp_server',
+    'scripted_sandbox_client',
+    'scripted_sandbox_session',
+    'scripted_realtime_server',
+  ]],
   [/^testing\/(scripted_model|model_steps|output_items|_model_|_stream|_retry_advice)/, [
     'scripted_model',
     'model_',
   ]],
-  [/^testing\/scripted_sandbox_session/, ['scripted_sandbox_session', 'sandbox_']],
+  // step_bending tests the sandbox's times, optional, anyOrder, anytime and present steps.
+  [/^testing\/scripted_sandbox_session/, ['scripted_sandbox_session', 'sandbox_', 'step_bending']],
   [/^testing\/(double_scope|offline_guard)/, ['teardown', 'offline_guard']],
   [/^realtime_testing\//, ['realtime_']],
   [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],
@@ -85,15 +128,40 @@ function libraryFiles() {
 
 const slug = (file) => file.replaceAll('/', '__');
 
-async function mutate(file) {
+async function mutate(file, { survivorsOnly = false } = {}) {
   const tests = testsFor(file);
   const command = `node_modules/.bin/bun test --bail --timeout 60000 ${tests.join(' ')}`;
-  console.log(`mutation: ${file}: ${command}`);
+  const resultFile = path.join(resultDir, `${slug(file)}.json`);
+  const source = fs.readFileSync(path.join(root, file), 'utf8');
+  let previous;
+  let mutateSpec = [file];
+  if (survivorsOnly) {
+    previous = fs.existsSync(resultFile)
+      ? JSON.parse(fs.readFileSync(resultFile, 'utf8'))
+      : undefined;
+    if (previous === undefined) throw new Error(`no earlier result to re-run the survivors of`);
+    // The earlier statuses only stand for the same source: every mutant must still
+    // replace the text it replaced then.
+    const moved = previous.mutants.filter((m) => originalText(source, m.location) !== m.original);
+    if (moved.length > 0) {
+      throw new Error(`the source changed since ${previous.date}: measure the whole file again`);
+    }
+    const lines = new Set(
+      previous.mutants.filter((m) => undetected.has(m.status))
+        .map((m) => `${file}:${m.location.start.line}-${m.location.end.line}`),
+    );
+    if (lines.size === 0) {
+      console.log(`mutation: ${file}: no survivors to re-run`);
+      return;
+    }
+    mutateSpec = [...lines];
+  }
+  console.log(`mutation: ${file}${survivorsOnly ? " (survivors' lines)" : ''}: ${command}`);
   const { Stryker } = await import('@stryker-mutator/core');
   const jsonFile = path.join(resultDir, `${slug(file)}.stryker.json`);
   const started = Date.now();
   const stryker = new Stryker({
-    mutate: [file],
+    mutate: mutateSpec,
     testRunner: 'command',
     commandRunner: { command },
     concurrency: 1,
@@ -109,7 +177,6 @@ async function mutate(file) {
   });
   const results = await stryker.runMutationTest();
   const seconds = Math.round((Date.now() - started) / 1000);
-  const source = fs.readFileSync(path.join(root, file), 'utf8');
   const mutants = results.map((m) => ({
     id: m.id,
     mutator: m.mutatorName,
@@ -118,11 +185,42 @@ async function mutate(file) {
     location: m.location,
     original: originalText(source, m.location),
   }));
+  fs.rmSync(jsonFile, { force: true });
+  if (previous !== undefined) {
+    // Tests were only added since the full run, so a mutant detected then is still
+    // detected: the re-run's statuses replace the earlier ones on the lines it covered.
+    const key = (m) =>
+      `${m.mutator}|${m.location.start.line}:${m.location.start.column}|` +
+      `${m.location.end.line}:${m.location.end.column}|${m.replacement}`;
+    const rerun = new Map(mutants.map((m) => [key(m), m]));
+    const merged = previous.mutants.map((m) => {
+      const again = rerun.get(key(m));
+      if (again === undefined) return m;
+      rerun.delete(key(m));
+      return { ...m, status: again.status };
+    });
+    fs.writeFileSync(
+      resultFile,
+      JSON.stringify(
+        {
+          ...previous,
+          command,
+          mutants: [...merged, ...rerun.values()],
+          rerun: { seconds, date: new Date().toISOString(), mutants: mutants.length },
+        },
+        null,
+        1,
+      ),
+    );
+    console.log(
+      `mutation: ${file}: re-ran ${mutants.length} mutants on survivors' lines in ${seconds} s`,
+    );
+    return;
+  }
   fs.writeFileSync(
-    path.join(resultDir, `${slug(file)}.json`),
+    resultFile,
     JSON.stringify({ file, command, seconds, date: new Date().toISOString(), mutants }, null, 1),
   );
-  fs.rmSync(jsonFile, { force: true });
   console.log(`mutation: ${file}: ${mutants.length} mutants in ${seconds} s`);
 }
 
@@ -149,7 +247,9 @@ function equivalenceOf(file, mutant) {
     e.file === file &&
     (e.lines === undefined
       ? e.mutator === mutant.mutator && e.original === mutant.original &&
-        e.replacement === mutant.replacement
+        e.replacement === mutant.replacement &&
+        // `line` narrows an entry whose text also occurs elsewhere in the file.
+        (e.line === undefined || e.line === mutant.location.start.line)
       // A whole line range, for code where every mutant is equivalent for one reason.
       : mutant.location.start.line >= e.lines[0] && mutant.location.start.line <= e.lines[1])
   );
@@ -235,8 +335,10 @@ function writeReport() {
     out.push(
       `| \`${run.file}\` | ${s.total} | ${s.killed} | ${s.survived} (${s.equivalent}) | ${s.ignored} | ${
         pct(s.score)
-      } | ${pct(s.scoreWithoutEquivalent)} | ${run.seconds} s | ${tests} files | ${
-        run.date.slice(0, 16).replace('T', ' ')
+      } | ${pct(s.scoreWithoutEquivalent)} | ${run.seconds} s${
+        run.rerun ? ` + ${run.rerun.seconds} s` : ''
+      } | ${tests} files | ${run.date.slice(0, 16).replace('T', ' ')}${
+        run.rerun ? `, survivors' lines ${run.rerun.date.slice(11, 16)}` : ''
       } |`,
     );
   }
@@ -305,7 +407,11 @@ function oneLine(text) {
 const args = process.argv.slice(2);
 const reportOnly = args.includes('--report-only');
 const list = args.includes('--list');
-const unknown = args.filter((a) => a.startsWith('--') && a !== '--report-only' && a !== '--list');
+// --survivors: re-run only the lines of the survivors of the kept result (after adding
+// tests, with the source unchanged), and merge the new statuses into it.
+const survivorsOnly = args.includes('--survivors');
+const options = ['--report-only', '--list', '--survivors'];
+const unknown = args.filter((a) => a.startsWith('--') && !options.includes(a));
 if (unknown.length > 0) {
   console.error(`run_mutation: unknown option ${unknown.join(' ')}`);
   process.exit(2);
@@ -326,7 +432,7 @@ if (list) {
     const failedRuns = [];
     for (const file of targets) {
       try {
-        await mutate(file);
+        await mutate(file, { survivorsOnly });
       } catch (error) {
         // One file's failed run (e.g. its dry run failed) must not end the campaign.
         console.error(`mutation: ${file}: Stryker failed: ${error?.stack ?? error}`);

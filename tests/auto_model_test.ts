@@ -561,3 +561,352 @@ describe('AutoModel', () => {
     assert.ok(Object.isFrozen(model.generated));
   });
 });
+
+/** A function tool as the runner serializes it into a request. */
+function fnTool(name: string, parameters: unknown = { type: 'object', properties: {} }) {
+  return { type: 'function', name, description: name, parameters, strict: true };
+}
+
+function request(overrides: Record<string, unknown>) {
+  return { ...emptyRequest, input: [], ...overrides } as never;
+}
+
+type OutputItem = Record<string, unknown> & { type: string };
+const outputOf = (response: { output: unknown[] }) => response.output as OutputItem[];
+
+describe('AutoModel called directly', () => {
+  test('ids and usage of tool calls, hosted calls and the final message', async () => {
+    const model = new AutoModel({ hostedTools: true, parallelToolCalls: true });
+    const tools = [
+      fnTool('lookup'),
+      {
+        type: 'computer',
+        name: 'computer_use_preview',
+        environment: 'browser',
+        dimensions: [1, 1],
+      },
+      { type: 'shell', name: 'shell' },
+      { type: 'apply_patch', name: 'apply_patch' },
+      { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } },
+      { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search_preview' } },
+      { type: 'hosted_tool', name: 'file_search', providerData: { type: 'file_search' } },
+      { type: 'hosted_tool', name: 'code', providerData: { type: 'code_interpreter' } },
+      { type: 'hosted_tool', name: 'image', providerData: { type: 'image_generation' } },
+      { type: 'hosted_tool', name: 'mcp', providerData: { type: 'mcp', server_label: 'docs' } },
+    ];
+    const first = await model.getResponse(request({ tools }));
+    assert.equal(first.usage.requests, 1);
+    assert.equal(first.responseId, 'auto-response-1');
+    const items = outputOf(first);
+    assert.deepEqual(items[0], {
+      type: 'function_call',
+      id: 'auto_call_1_1',
+      callId: 'auto_call_1_1',
+      name: 'lookup',
+      status: 'completed',
+      arguments: '{}',
+    });
+    assert.deepEqual(items.slice(1).map((item) => item.callId ?? item.id), [
+      'auto_computer_1_2',
+      'auto_shell_1_3',
+      'auto_patch_1_4',
+      'auto_web_search_call_1_5',
+      'auto_web_search_call_1_6',
+      'auto_file_search_call_1_7',
+      'auto_code_interpreter_call_1_8',
+      'auto_image_generation_call_1_9',
+      'auto_mcp_call_1_10',
+    ]);
+    assert.deepEqual(items.slice(5).map((item) => item.id), [
+      'auto_web_search_call_1_6',
+      'auto_file_search_call_1_7',
+      'auto_code_interpreter_call_1_8',
+      'auto_image_generation_call_1_9',
+      'auto_mcp_call_1_10',
+    ]);
+    const done = await model.getResponse(request({ tools, input: first.output }));
+    assert.deepEqual(outputOf(done).map((item) => [item.type, item.id]), [
+      ['message', 'auto_msg_2'],
+    ]);
+    assert.equal(done.responseId, 'auto-response-2');
+  });
+
+  test('one call at a time: a function tool first, a hosted tool only when none is left', async () => {
+    const model = new AutoModel({ hostedTools: true });
+    const tools = [
+      fnTool('lookup'),
+      { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } },
+    ];
+    const first = outputOf(await model.getResponse(request({ tools })));
+    assert.deepEqual(first.map((item) => item.type), ['function_call']);
+    const second = outputOf(await model.getResponse(request({ tools, input: first })));
+    assert.deepEqual(second.map((item) => [item.type, item.id]), [
+      ['hosted_tool_call', 'auto_web_search_call_2_1'],
+    ]);
+    // Without the option, hosted tools are never called.
+    const plain = new AutoModel();
+    const only = outputOf(await plain.getResponse(request({ tools: tools.slice(1) })));
+    assert.deepEqual(only.map((item) => item.type), ['message']);
+  });
+
+  test('called tools are read from function_call items only', async () => {
+    const model = new AutoModel();
+    const tools = [fnTool('lookup')];
+    // A history holding the call: nothing left to call.
+    const call = { type: 'function_call', callId: 'c1', name: 'lookup', arguments: '{}' };
+    const after = outputOf(await model.getResponse(request({ tools, input: [call] })));
+    assert.deepEqual(after.map((item) => item.type), ['message']);
+    // A result alone (or a hosted call of that name) is not a call of the tool.
+    const result = { type: 'function_call_result', callId: 'c1', name: 'lookup', output: 'x' };
+    const hosted = { type: 'hosted_tool_call', name: 'lookup' };
+    const again = outputOf(await model.getResponse(request({ tools, input: [result, hosted] })));
+    assert.deepEqual(again.map((item) => [item.type, item.name]), [['function_call', 'lookup']]);
+  });
+
+  test('hosted calls already made are recognised by type, name and MCP server', async () => {
+    const model = new AutoModel({ hostedTools: true, parallelToolCalls: true });
+    const tools = [
+      { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } },
+      { type: 'hosted_tool', name: 'mcp', providerData: { type: 'mcp', server_label: 'a' } },
+      { type: 'hosted_tool', name: 'mcp', providerData: { type: 'mcp', server_label: 'b' } },
+    ];
+    const history = [
+      // A function call that happens to share the hosted call's name is not it.
+      { type: 'function_call', callId: 'c1', name: 'web_search_call', arguments: '{}' },
+      { type: 'hosted_tool_call', name: 'mcp_call', providerData: { server_label: 'a' } },
+      // An MCP call without provider data names no server.
+      { type: 'hosted_tool_call', name: 'mcp_call' },
+    ];
+    const items = outputOf(await model.getResponse(request({ tools, input: history })));
+    assert.deepEqual(items.map((item) => item.name), ['web_search_call', 'mcp_call']);
+    assert.equal((items[1].providerData as { server_label?: string }).server_label, 'b');
+  });
+
+  test('holes in the history are skipped, not read', async () => {
+    const model = new AutoModel({ hostedTools: true, parallelToolCalls: true });
+    const tools = [
+      fnTool('lookup'),
+      {
+        type: 'computer',
+        name: 'computer_use_preview',
+        environment: 'browser',
+        dimensions: [1, 1],
+      },
+      { type: 'shell', name: 'shell' },
+      { type: 'apply_patch', name: 'apply_patch' },
+      { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } },
+    ];
+    const items = outputOf(await model.getResponse(request({ tools, input: [null, undefined] })));
+    assert.deepEqual(items.map((item) => item.type), [
+      'function_call',
+      'computer_call',
+      'shell_call',
+      'apply_patch_call',
+      'hosted_tool_call',
+    ]);
+  });
+
+  test('a namespace is copied only when the tool has one', async () => {
+    const model = new AutoModel();
+    const [item] = outputOf(await model.getResponse(request({ tools: [fnTool('plain')] })));
+    assert.equal(Object.hasOwn(item, 'namespace'), false);
+  });
+
+  test("tools: 'none' and a list select by exact name", async () => {
+    const none = new AutoModel({ tools: 'none' });
+    const items = outputOf(await none.getResponse(request({ tools: [fnTool('no')] })));
+    assert.deepEqual(items.map((item) => item.type), ['message']);
+    const listed = new AutoModel({ tools: ['lookup'] });
+    const picked = outputOf(
+      await listed.getResponse(request({ tools: [fnTool('look'), fnTool('lookup')] })),
+    );
+    assert.deepEqual(picked.map((item) => item.name), ['lookup']);
+  });
+
+  test('handoffs: named by agent or tool name, any of several; fixed raw arguments', async () => {
+    const handoffs = [
+      {
+        toolName: 'transfer_to_Billing',
+        toolDescription: 'billing',
+        inputJsonSchema: { type: 'object', properties: {} },
+        strictJsonSchema: true,
+      },
+    ];
+    const byName = new AutoModel({ handoffs: ['Nobody', 'Billing'] });
+    const [first] = outputOf(await byName.getResponse(request({ handoffs })));
+    assert.deepEqual(first, {
+      type: 'function_call',
+      id: 'auto_call_1_1',
+      callId: 'auto_call_1_1',
+      name: 'transfer_to_Billing',
+      status: 'completed',
+      arguments: '{}',
+    });
+    assert.deepEqual(byName.generated.map((g) => [g.kind, g.callId]), [
+      ['handoff', 'auto_call_1_1'],
+    ]);
+    const byTool = new AutoModel({
+      handoffs: ['transfer_to_Billing'],
+      arguments: { transfer_to_Billing: '{"reason":"raw"}' },
+    });
+    const [second] = outputOf(await byTool.getResponse(request({ handoffs })));
+    assert.equal(second.arguments, '{"reason":"raw"}');
+  });
+
+  test('a handoff input that cannot be generated names the handoff', async () => {
+    const model = new AutoModel({ handoffs: 'follow' });
+    const handoffs = [{
+      toolName: 'transfer_to_Odd',
+      toolDescription: 'odd',
+      inputJsonSchema: {
+        type: 'object',
+        properties: { code: { type: 'string', minLength: 4, maxLength: 2 } },
+        required: ['code'],
+      },
+      strictJsonSchema: true,
+    }];
+    await assert.rejects(model.getResponse(request({ handoffs })), (error) => {
+      assert.ok(error instanceof AutoModelValueError);
+      assert.equal(error.kind, 'handoff');
+      assert.equal(error.toolName, 'transfer_to_Odd');
+      return true;
+    });
+    model.acknowledgeFailures();
+  });
+
+  test('fixed arguments are copied; an output is never fixed', async () => {
+    const fixed = { city: 'Oslo', tags: ['a'] };
+    const outputType = {
+      type: 'json_schema',
+      name: 'lookup',
+      strict: true,
+      schema: {
+        type: 'object',
+        properties: { n: { type: 'integer', minimum: 5, maximum: 5 } },
+        required: ['n'],
+        additionalProperties: false,
+      },
+    };
+    const model = new AutoModel({ arguments: { lookup: fixed } });
+    await model.getResponse(request({ tools: [fnTool('lookup')] }));
+    fixed.tags.push('b');
+    assert.deepEqual(model.generated[0].value, { city: 'Oslo', tags: ['a'] });
+    const answer = outputOf(
+      await model.getResponse(
+        request({ outputType, input: [{ type: 'function_call', name: 'lookup' }] }),
+      ),
+    );
+    assert.match(JSON.stringify(answer[0]), /\{\\"n\\":5\}/);
+    assert.deepEqual(model.generated[1].value, { n: 5 });
+  });
+
+  test('tools with the same schema get their own values', async () => {
+    const schema = { type: 'object', properties: { s: { type: 'string' } }, required: ['s'] };
+    const model = new AutoModel({ parallelToolCalls: true });
+    await model.getResponse(request({ tools: [fnTool('one', schema), fnTool('two', schema)] }));
+    const [one, two] = model.generated.map((g) => g.value);
+    assert.notDeepEqual(one, two);
+  });
+
+  test('a richer schema is retried with new candidates, twelve times at most', async () => {
+    // Rejects the first candidate it sees, then accepts any other value.
+    let firstSeen: unknown;
+    const picky = z.object({ s: z.string() }).refine((value) => {
+      firstSeen ??= value.s;
+      return value.s !== firstSeen;
+    });
+    const model = new AutoModel({ toolSchemas: { lookup: picky } });
+    await model.getResponse(request({ tools: [fnTool('lookup')] }));
+    assert.notEqual((model.generated[0].value as { s: string }).s, firstSeen);
+
+    let attempts = 0;
+    const never = z.object({ s: z.string() }).refine(() => (attempts++, false), 'never');
+    const failing = new AutoModel({ toolSchemas: { lookup: never } });
+    await assert.rejects(failing.getResponse(request({ tools: [fnTool('lookup')] })), (error) => {
+      assert.ok(error instanceof AutoModelValueError);
+      assert.equal(error.reason, 'rejected_by_schema');
+      assert.match(error.message, /the schema's own validation rejected every candidate: never/);
+      return true;
+    });
+    assert.equal(attempts, 12);
+    failing.acknowledgeFailures();
+  });
+
+  test('a hand-made Standard Schema: empty issues accept, issue paths become pointers', async () => {
+    const standard = (validate: (value: unknown) => unknown) => ({
+      '~standard': {
+        version: 1,
+        vendor: 'test',
+        validate,
+        jsonSchema: { input: () => ({ type: 'object', properties: {} }) },
+      },
+    });
+    const accepting = new AutoModel({
+      toolSchemas: { a: standard(() => ({ issues: [] })) as never },
+    });
+    await accepting.getResponse(request({ tools: [fnTool('a')] }));
+    assert.deepEqual(accepting.generated[0].value, {});
+
+    const paths: Array<[unknown[] | undefined, string]> = [
+      [undefined, '#'],
+      [[{ key: 'items' }, 0, 'name'], '#/properties/items/items/properties/name'],
+      [[null], '#/properties/null'],
+    ];
+    for (const [path, pointer] of paths) {
+      const rejecting = new AutoModel({
+        toolSchemas: { a: standard(() => ({ issues: [{ message: 'bad', path }] })) as never },
+      });
+      await assert.rejects(rejecting.getResponse(request({ tools: [fnTool('a')] })), (error) => {
+        assert.ok(error instanceof AutoModelValueError);
+        assert.equal(error.schemaPath, pointer);
+        return true;
+      });
+      rejecting.acknowledgeFailures();
+    }
+  });
+
+  test('a schema whose ~standard lacks validate or jsonSchema is read as plain JSON Schema', async () => {
+    const partial = [
+      { version: 1 },
+      null,
+      { validate: () => ({ value: 1 }) },
+      { jsonSchema: { input: () => ({ type: 'number' }) } },
+    ];
+    for (const standardPart of partial) {
+      const schema = { type: 'string', enum: ['plain'], '~standard': standardPart };
+      const model = new AutoModel({ outputSchema: schema as never });
+      const outputType = { type: 'json_schema', name: 'out', strict: true, schema: {} };
+      await model.getResponse(request({ outputType }));
+      assert.equal(model.generated[0].value, 'plain');
+    }
+  });
+
+  test('a request without model settings or with a hosted tool lacking provider data', async () => {
+    const model = new AutoModel({ hostedTools: true });
+    const tools = [fnTool('lookup'), { type: 'hosted_tool', name: 'odd' }];
+    const items = outputOf(await model.getResponse(request({ tools, modelSettings: undefined })));
+    assert.deepEqual(items.map((item) => item.name), ['lookup']);
+  });
+
+  test('a stream aborted between events stops', async () => {
+    const model = new AutoModel();
+    const controller = new AbortController();
+    const stream = model.getStreamedResponse(request({ signal: controller.signal }));
+    const iterator = stream[Symbol.asyncIterator]();
+    assert.equal((await iterator.next()).value?.type, 'response_started');
+    controller.abort();
+    await assert.rejects(iterator.next(), ScriptedModelRequestAbortedError);
+  });
+
+  test('teardown reports the failures it raised, naming AutoModel', async () => {
+    const model = new AutoModel({ maxCalls: 0 });
+    await assert.rejects(model.getResponse(request({})), AutoModelBudgetExceededError);
+    // The over-budget call was still a call: only the failure is left to report.
+    assert.throws(() => model[Symbol.dispose](), (error) => {
+      assert.ok(error instanceof DoubleFailuresError);
+      assert.equal(error.double, 'AutoModel');
+      assert.match(error.message, /^AutoModel raised 1 failure/);
+      return true;
+    });
+  });
+});

@@ -6,6 +6,7 @@ import {
   InvalidScriptedModelStepError,
   modelError,
   modelHold,
+  modelResponder,
   modelStream,
   ScriptedModel,
   ScriptedModelRequestAbortedError,
@@ -72,6 +73,23 @@ describe('modelHold, non-streaming', () => {
     const response = await model.getResponse(modelRequest());
     assert.deepEqual(response.output, [assistantMessage('Straight through.')]);
     assert.equal((await hold.reached).index, 0);
+    // The call passing through leaves the hold released (it was never held).
+    assert.equal(hold.state, 'released');
+    model.assertComplete();
+  });
+
+  test("an abort after the release is no longer the hold's business", async () => {
+    const controller = new AbortController();
+    const hold = modelHold([assistantMessage('Done.')]);
+    const model = new ScriptedModel([hold]);
+    const pending = model.getResponse(modelRequest({ signal: controller.signal }));
+    await hold.reached;
+    hold.release();
+    assert.deepEqual((await pending).output, [assistantMessage('Done.')]);
+    // The signal outlives the call (a runner reuses it): aborting it now must not
+    // rewrite what happened to the hold.
+    controller.abort();
+    assert.equal(hold.state, 'released');
     model.assertComplete();
   });
 
@@ -117,7 +135,11 @@ describe('modelHold, non-streaming', () => {
     const controller = new AbortController();
     const hold = modelHold();
     assert.equal(hold.then, undefined);
-    assert.throws(() => hold.release(), TypeError);
+    assert.throws(() => hold.release(), {
+      name: 'TypeError',
+      message:
+        'This modelHold() has no response to release: it ends only when the request is aborted.',
+    });
     const model = new ScriptedModel([hold]);
     const pending = model.getResponse(modelRequest({ signal: controller.signal }));
     await hold.reached;
@@ -173,6 +195,71 @@ describe('modelHold, streaming', () => {
     await hold.reached;
     hold.release();
     assert.equal((await end).done, true);
+  });
+
+  test('a streamed hold at the first event runs nothing of its step before the release', async () => {
+    let answered = 0;
+    const hold = modelHold(modelResponder(() => {
+      answered++;
+      return [assistantMessage('Late')];
+    }));
+    const model = new ScriptedModel([hold]);
+    const iterator = model.getStreamedResponse(modelRequest())[Symbol.asyncIterator]();
+    const first = iterator.next();
+    await hold.reached;
+    assert.equal(answered, 0);
+    hold.release();
+    assert.equal((await first).value?.type, 'response_started');
+    assert.equal(answered, 1);
+  });
+
+  test('atEvent equal to the stream length holds before the stream ends', async () => {
+    const hold = modelHold(modelStream([{ type: 'response_started' }]), { atEvent: 1 });
+    const model = new ScriptedModel([hold]);
+    const iterator = model.getStreamedResponse(modelRequest())[Symbol.asyncIterator]();
+    assert.equal((await iterator.next()).value?.type, 'response_started');
+    const end = iterator.next();
+    await hold.reached;
+    assert.equal(hold.state, 'held');
+    hold.release();
+    assert.equal((await end).done, true);
+  });
+
+  test('a hold already passed does not hold again at the end of its stream', async () => {
+    // After the release, an abort once every event arrived is not the hold's business:
+    // the stream simply ends (a synthesized stream checks for aborts before each event).
+    const controller = new AbortController();
+    const hold = modelHold([assistantMessage('Hi')], { atEvent: 1 });
+    const model = new ScriptedModel([hold]);
+    const iterator = model.getStreamedResponse(modelRequest({ signal: controller.signal }))[
+      Symbol.asyncIterator
+    ]();
+    assert.equal((await iterator.next()).value?.type, 'response_started');
+    const second = iterator.next();
+    await hold.reached;
+    hold.release();
+    assert.equal((await second).value?.type, 'output_text_delta');
+    assert.equal((await iterator.next()).value?.type, 'response_done');
+    controller.abort();
+    assert.equal((await iterator.next()).done, true);
+    assert.equal(hold.state, 'released');
+  });
+
+  test('a request aborted after the last event is not held: the stream ends aborted', async () => {
+    // The hold sits past the end of a synthesized stream, whose last event is not
+    // followed by an abort check of its own: the hold's check is the one that counts.
+    const controller = new AbortController();
+    const hold = modelHold([assistantMessage('Hi')], { atEvent: 5 });
+    const model = new ScriptedModel([hold]);
+    const iterator = model.getStreamedResponse(modelRequest({ signal: controller.signal }))[
+      Symbol.asyncIterator
+    ]();
+    const types: string[] = [];
+    for (let i = 0; i < 3; i++) types.push((await iterator.next()).value?.type);
+    assert.deepEqual(types, ['response_started', 'output_text_delta', 'response_done']);
+    controller.abort();
+    await assert.rejects(iterator.next(), isAbort(0));
+    assert.equal(hold.state, 'aborted');
   });
 
   test('aborting while a stream is held rejects the iteration', async () => {

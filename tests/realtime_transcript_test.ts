@@ -109,6 +109,8 @@ describe('realtime transcripts', () => {
     });
     await server.settled();
     assert.deepEqual(session.history.map((item) => item.itemId), ['item_a']);
+    // Every client event matched its recording: nothing was raised.
+    assert.deepEqual(server.failures, []);
     session.close();
     await server.settled();
     server.assertComplete();

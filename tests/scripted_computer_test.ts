@@ -10,6 +10,7 @@ import {
   anyOrder,
   assistantMessage,
   ComputerActionMatcherError,
+  DoubleFailuresError,
   InvalidScriptedComputerStepError,
   scriptedComputer,
   ScriptedModel,
@@ -167,6 +168,155 @@ describe('scriptedComputer drift and validation', () => {
     assert.throws(
       () => scriptedComputer([], { anytime: [{ action: 'wait', optional: true }] }),
       invalid('invalid_times', 0),
+    );
+  });
+});
+
+describe('scriptedComputer outcomes and shape', () => {
+  test('a result is returned, an error is thrown as is, an action without outcome answers undefined', async () => {
+    const failure = new Error('element detached');
+    const computer = scriptedComputer([
+      { action: 'screenshot', result: 'shot-1' },
+      { action: 'click', error: failure },
+      { action: 'screenshot', respond: (call) => `shot-${call.index}` },
+      { action: 'wait' },
+    ]);
+    assert.equal(await computer.screenshot(), 'shot-1');
+    assert.throws(() => computer.click(1, 2, 'left'), (error) => error === failure);
+    assert.equal(await computer.screenshot(), 'shot-2');
+    assert.equal(await computer.wait(), undefined);
+    // A scripted error is the outcome asked for, not drift.
+    assert.deepEqual(computer.failures, []);
+    computer[Symbol.dispose]();
+  });
+
+  test('defaults, options and the non-enumerable members', async () => {
+    const plain = scriptedComputer();
+    assert.equal(plain.environment, 'browser');
+    assert.deepEqual(plain.dimensions, [1024, 768]);
+    assert.equal(plain.remainingSteps, 0);
+    assert.deepEqual(Object.keys(plain), [
+      'environment',
+      'dimensions',
+      'screenshot',
+      'click',
+      'doubleClick',
+      'scroll',
+      'type',
+      'wait',
+      'move',
+      'keypress',
+      'drag',
+    ]);
+    plain[Symbol.dispose]();
+
+    const desktop = scriptedComputer([{ action: 'wait' }, { action: 'wait' }], {
+      environment: 'mac',
+      dimensions: [800, 600],
+    });
+    assert.equal(desktop.environment, 'mac');
+    assert.deepEqual(desktop.dimensions, [800, 600]);
+    assert.equal(desktop.remainingSteps, 2);
+    await desktop.wait();
+    assert.equal(desktop.remainingSteps, 1);
+    // Teardown reports the required step still waiting.
+    assert.throws(() => desktop[Symbol.dispose](), (error) => {
+      assert(error instanceof UnconsumedComputerStepsError);
+      assert.deepEqual(error.pendingActions, ['wait']);
+      return true;
+    });
+  });
+
+  test('an action after the script ended expects nothing; teardown names the computer', () => {
+    const computer = scriptedComputer([]);
+    assert.throws(() => computer.wait(), (error) => {
+      assert(error instanceof UnexpectedComputerActionError);
+      assert.equal(error.expectedAction, undefined);
+      assert.equal(error.callIndex, 0);
+      return true;
+    });
+    assert.throws(() => computer[Symbol.dispose](), (error) => {
+      assert(error instanceof DoubleFailuresError);
+      assert.equal(error.double, 'ScriptedComputer');
+      assert.match(error.message, /^ScriptedComputer raised 1 failure/);
+      return true;
+    });
+    computer.acknowledgeFailures();
+    computer[Symbol.dispose]();
+  });
+
+  test('every malformed step names its position and its problem', () => {
+    const invalid = (reason: string, message: string) => (error: unknown) => {
+      assert(error instanceof InvalidScriptedComputerStepError);
+      assert.equal(error.reason, reason);
+      assert.equal(error.message, message);
+      return true;
+    };
+    const step = (n: string, detail: string) => `Scripted computer step ${n} ${detail}.`;
+    assert.throws(
+      () => scriptedComputer(['click' as never]),
+      invalid('invalid_input', step('#1', 'must be an object')),
+    );
+    assert.throws(
+      () => scriptedComputer([{ action: ['click'] } as never]),
+      invalid('unknown_action', step('#1', 'must name a computer action')),
+    );
+    assert.throws(
+      () => scriptedComputer([{ action: 'wait', match: 'yes' } as never]),
+      invalid('invalid_matcher', step('#1', 'must use a function matcher')),
+    );
+    const screenshotRule = 'for screenshot must define exactly one of result (a string), ' +
+      'respond, or error';
+    assert.throws(
+      () => scriptedComputer([{ action: 'screenshot' } as never]),
+      invalid('invalid_outcome', step('#1', screenshotRule)),
+    );
+    assert.throws(
+      () => scriptedComputer([{ action: 'wait' }, { action: 'screenshot', result: 7 } as never]),
+      invalid('invalid_outcome', step('#2', screenshotRule)),
+    );
+    assert.throws(
+      () => scriptedComputer([{ action: 'type', respond: 'typed' } as never]),
+      invalid(
+        'invalid_outcome',
+        step('#1', 'for type must define at most one of result, respond, or error'),
+      ),
+    );
+    assert.throws(
+      () => scriptedComputer([{ action: 'wait', times: 0 }]),
+      invalid('invalid_times', step('#1', 'has invalid `times` or `optional`')),
+    );
+    assert.throws(
+      () => scriptedComputer([anyOrder()]),
+      invalid('invalid_group', step('#1', 'is an empty group')),
+    );
+    assert.throws(
+      () => scriptedComputer([anyOrder(anyOrder({ action: 'wait' }) as never)]),
+      invalid('invalid_group', step('#1', 'nests a group in a group')),
+    );
+  });
+
+  test('anytime steps are objects without times or optional', () => {
+    const invalid = (reason: string, message: string) => (error: unknown) => {
+      assert(error instanceof InvalidScriptedComputerStepError);
+      assert.equal(error.reason, reason);
+      assert.equal(error.message, message);
+      return true;
+    };
+    for (const input of [null, 'screenshot']) {
+      assert.throws(
+        () => scriptedComputer([], { anytime: [input as never] }),
+        invalid('invalid_input', 'Scripted computer step #1 must be an object.'),
+      );
+    }
+    const unlimited = 'is an anytime step, already optional and unlimited';
+    assert.throws(
+      () => scriptedComputer([], { anytime: [{ action: 'wait' }, { action: 'wait', times: 2 }] }),
+      invalid('invalid_times', `Scripted computer step #2 ${unlimited}.`),
+    );
+    assert.throws(
+      () => scriptedComputer([], { anytime: [{ action: 'wait', optional: false }] }),
+      invalid('invalid_times', `Scripted computer step #1 ${unlimited}.`),
     );
   });
 });

@@ -501,3 +501,233 @@ describe('ScriptedMcpServer anytime steps', () => {
     );
   });
 });
+
+describe('ScriptedMcpServer called directly', () => {
+  test('options: defaults, errorFunction, connectError and resource contents', async () => {
+    const plain = new ScriptedMcpServer({ name: 'plain' });
+    assert.equal(plain.cacheToolsList, false);
+    assert.equal(plain.errorFunction, undefined);
+    await plain.connect();
+    assert.deepEqual(await plain.listResources(), { resources: [] });
+    assert.deepEqual(await plain.listResourceTemplates(), { resourceTemplates: [] });
+    await plain.close();
+
+    assert.equal(
+      new ScriptedMcpServer({ name: 'strict', errorFunction: null }).errorFunction,
+      null,
+    );
+
+    const refusal = new Error('connection refused');
+    const down = new ScriptedMcpServer({ name: 'down', connectError: refusal });
+    await assert.rejects(down.connect(), (error) => error === refusal);
+    assert.equal(down.connected, false);
+
+    using docs = new ScriptedMcpServer({
+      name: 'docs',
+      resourceContents: {
+        'file:///a.md': '# A',
+        'file:///b.bin': [{ uri: 'file:///b.bin', blob: 'AAEC', mimeType: 'application/x' }],
+      },
+    });
+    await docs.connect();
+    assert.deepEqual(await docs.readResource('file:///a.md'), {
+      contents: [{ uri: 'file:///a.md', text: '# A' }],
+    });
+    assert.deepEqual(await docs.readResource('file:///b.bin'), {
+      contents: [{ uri: 'file:///b.bin', blob: 'AAEC', mimeType: 'application/x' }],
+    });
+    await docs.close();
+  });
+
+  test('the name must be a non-empty string', () => {
+    for (const options of [undefined, {}, { name: '' }, { name: 7 }]) {
+      assert.throws(() => new ScriptedMcpServer(options as never), {
+        name: 'TypeError',
+        message: 'ScriptedMcpServer needs a non-empty `name`.',
+      });
+    }
+  });
+
+  test('every call is recorded with the arguments it was given', async () => {
+    using server = new ScriptedMcpServer({
+      name: 'rec',
+      steps: [{ tool: 'a', result: 'one' }, { tool: 'a', result: 'two' }],
+    });
+    await server.connect();
+    await server.listTools();
+    await server.invalidateToolsCache();
+    await server.listResources();
+    await server.listResources({ cursor: 'c1' });
+    await server.listResourceTemplates();
+    await server.listResourceTemplates({ cursor: 'c2' });
+    await assert.rejects(server.readResource('file:///missing'), UnexpectedMcpCallError);
+    // No signal in the options: nothing to check.
+    await server.callTool('a', { x: 1 }, undefined, {});
+    await server.callToolResult('a', null, { trace: 't' });
+    await server.close();
+    assert.deepEqual(server.calls.map((call) => [call.method, call.args]), [
+      ['connect', []],
+      ['listTools', []],
+      ['invalidateToolsCache', []],
+      ['listResources', []],
+      ['listResources', [{ cursor: 'c1' }]],
+      ['listResourceTemplates', []],
+      ['listResourceTemplates', [{ cursor: 'c2' }]],
+      ['readResource', ['file:///missing']],
+      ['callTool', ['a', { x: 1 }]],
+      ['callToolResult', ['a', null, { trace: 't' }]],
+      ['close', []],
+    ]);
+    assert.equal(server.acknowledgeFailures().length, 1);
+  });
+
+  test('an aborted call fails before it takes a step', async () => {
+    using server = new ScriptedMcpServer({ name: 'abort' });
+    server.enqueue({ tool: 'a', result: 'kept' });
+    await server.connect();
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(
+      server.callTool('a', {}, undefined, { signal: controller.signal }),
+      (error: Error) => error.name === 'AbortError',
+    );
+    assert.equal(server.remainingSteps, 1);
+    assert.deepEqual(await server.callTool('a', {}), [{ type: 'text', text: 'kept' }]);
+    await server.close();
+  });
+
+  test('callTool attaches only the metadata the result has, as hidden writable properties', async () => {
+    using server = new ScriptedMcpServer({
+      name: 'meta',
+      steps: [
+        { tool: 'a', result: 'plain' },
+        {
+          tool: 'a',
+          result: { content: [], structuredContent: { ok: true }, _meta: { m: 1 } },
+        },
+      ],
+    });
+    await server.connect();
+    const plain = await server.callTool('a', {});
+    assert.deepEqual(Object.getOwnPropertyNames(plain), ['0', 'length']);
+    const rich = await server.callTool('a', {});
+    assert.deepEqual(Object.keys(rich), []);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(rich, 'structuredContent'), {
+      value: { ok: true },
+      enumerable: false,
+      writable: true,
+      configurable: true,
+    });
+    assert.deepEqual(Object.getOwnPropertyDescriptor(rich, '_meta'), {
+      value: { m: 1 },
+      enumerable: false,
+      writable: true,
+      configurable: true,
+    });
+    assert.equal(Object.getOwnPropertyDescriptor(rich, 'isError'), undefined);
+    await server.close();
+  });
+
+  test('tool definitions: defaults filled in, description only when given', async () => {
+    using server = new ScriptedMcpServer({
+      name: 'defs',
+      tools: [
+        { name: 'bare' },
+        {
+          name: 'open',
+          description: 'Takes anything.',
+          inputSchema: { properties: {}, additionalProperties: true },
+        },
+      ],
+    });
+    await server.connect();
+    assert.deepEqual(await server.listTools(), [
+      {
+        name: 'bare',
+        inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: false },
+      },
+      {
+        name: 'open',
+        description: 'Takes anything.',
+        inputSchema: { type: 'object', properties: {}, required: [], additionalProperties: true },
+      },
+    ]);
+    await server.close();
+    const invalidTool = (error: unknown) => {
+      assert(error instanceof InvalidScriptedMcpStepError);
+      assert.equal(error.reason, 'invalid_tool');
+      assert.equal(error.message, 'ScriptedMcpServer input #1 is not a tool definition.');
+      return true;
+    };
+    assert.throws(() => server.setTools([null as never]), invalidTool);
+    assert.throws(() => server.setTools([function search() {} as never]), invalidTool);
+  });
+
+  test('every malformed step names its position and its problem', () => {
+    const server = new ScriptedMcpServer({ name: 'x' });
+    const invalid = (reason: string, detail: string) => (error: unknown) => {
+      assert(error instanceof InvalidScriptedMcpStepError);
+      assert.equal(error.reason, reason);
+      assert.equal(error.message, `ScriptedMcpServer input #1 ${detail}.`);
+      return true;
+    };
+    const outcomeRule =
+      'must define exactly one of result (a string or a CallToolResult), respond, or error';
+    const cases: Array<[unknown, string, string]> = [
+      ['get_forecast', 'invalid_input', 'must be an object'],
+      [{ result: 'x' }, 'invalid_tool', 'must name a `tool`'],
+      [{ tool: 'a', match: 1, result: 'x' }, 'invalid_matcher', 'must use a function matcher'],
+      [{ tool: 'a', result: 'x', times: 0 }, 'invalid_times', 'has invalid `times` or `optional`'],
+      [{ tool: 'a' }, 'invalid_outcome', outcomeRule],
+      [{ tool: 'a', respond: 'x' }, 'invalid_outcome', outcomeRule],
+      [{ tool: 'a', result: null }, 'invalid_outcome', outcomeRule],
+      [{ tool: 'a', result: { content: 'x' } }, 'invalid_outcome', outcomeRule],
+      [
+        { tool: 'a', result: Object.assign(() => {}, { content: [] }) },
+        'invalid_outcome',
+        outcomeRule,
+      ],
+      [anyOrder(), 'invalid_group', 'is an empty group'],
+      [
+        anyOrder(anyOrder({ tool: 'a', result: 'x' }) as never),
+        'invalid_group',
+        'nests a group in a group',
+      ],
+    ];
+    for (const [input, reason, detail] of cases) {
+      assert.throws(() => server.enqueue(input as never), invalid(reason, detail));
+    }
+    for (
+      const step of [{ tool: 'a', result: 'x', times: 2 }, {
+        tool: 'a',
+        result: 'x',
+        optional: true,
+      }]
+    ) {
+      assert.throws(
+        () => new ScriptedMcpServer({ name: 'x', anytime: [step] }),
+        invalid('invalid_times', 'is an anytime step, already optional and unlimited'),
+      );
+    }
+    assert.equal(server.remainingSteps, 0);
+  });
+
+  test('teardown names the server double', async () => {
+    const server = new ScriptedMcpServer({ name: 'left', steps: [{ tool: 'a', result: 'x' }] });
+    await server.connect();
+    await assert.rejects(server.callTool('b', {}), UnexpectedMcpCallError);
+    // The unexpected call used up the step in its way: only the failure and the open
+    // connection are left to report.
+    assert.throws(() => server[Symbol.dispose](), (error) => {
+      assert(error instanceof AggregateError);
+      assert.match(error.message, /^ScriptedMcpServer teardown found 2 problems/);
+      const [failures] = error.errors;
+      assert(failures instanceof DoubleFailuresError);
+      assert.equal(failures.double, 'ScriptedMcpServer');
+      return true;
+    });
+    server.acknowledgeFailures();
+    await server.close();
+    server[Symbol.dispose]();
+  });
+});

@@ -128,7 +128,21 @@ describe('ScriptedModelProvider', () => {
     empty.acknowledgeFailures();
     assert.equal(provider.failures.length, 2);
     assert.throws(() => provider.assertNoUnexpectedCalls(), DoubleFailuresError);
-    await assert.rejects(() => provider[Symbol.asyncDispose](), AggregateError);
+    // Teardown reports the provider's own failures first, then the routed doubles' checks.
+    await assert.rejects(() => provider[Symbol.asyncDispose](), (e: unknown) => {
+      assert.ok(e instanceof AggregateError);
+      assert.equal(e.errors.length, 2);
+      const [own, routed] = e.errors;
+      assert.ok(own instanceof DoubleFailuresError);
+      assert.equal(own.double, 'ScriptedModelProvider');
+      assert.equal(own.failures.length, 2);
+      assert.ok(routed instanceof AggregateError);
+      assert.match(
+        e.message,
+        /^ScriptedModelProvider teardown found 2 problems: ScriptedModelProvider raised 2 failures during the test/,
+      );
+      return true;
+    });
     provider.acknowledgeFailures();
     provider.assertNoUnexpectedCalls();
   });

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import {
+  assistantAnswers,
   DoubleFailuresError,
+  handshake,
   IncompleteRealtimeServerScenarioError,
   InvalidRealtimeServerEventError,
   RealtimeClientEventMatcherError,
@@ -9,8 +11,11 @@ import {
   ScriptedRealtimeServer,
   ScriptedRealtimeServerScenarioCancelledError,
   UnexpectedRealtimeClientEventError,
+  userInterrupts,
+  userSpeaks,
 } from 'scripted-agents/realtime_testing';
 import { doubleScope } from 'scripted-agents/testing';
+import { internalsOf } from '../realtime_testing/scripted_realtime_server.ts';
 import { describe, test } from './_harness.ts';
 
 const KEY = 'sk-test-abcdefghijklmnop';
@@ -408,5 +413,531 @@ describe('ScriptedRealtimeServer: types', () => {
     ];
     assert.equal(checks.length, 3);
     await server[Symbol.asyncDispose]();
+  });
+});
+
+/** A socket opened straight from the server's factory, as a transport would. */
+async function rawSocket(
+  server: ScriptedRealtimeServer,
+  url = 'wss://example.test/realtime',
+  listen: (socket: WebSocket) => void = () => {},
+) {
+  const socket = (await server.createWebSocket({ url, apiKey: KEY } as never)) as unknown as
+    & WebSocket
+    & EventTarget;
+  // Events flow once `open` is listened for: other listeners go first.
+  listen(socket);
+  const opened = new Promise<void>((resolve) => socket.addEventListener('open', () => resolve()));
+  return { socket, opened };
+}
+
+describe('ScriptedRealtimeServer: the connection lifecycle in detail', () => {
+  test('a connection is connecting until delivered open, live while connecting, closing after close()', async () => {
+    const server = new ScriptedRealtimeServer();
+    assert.equal(server.pendingDeliveries.length, 0);
+    server.pauseDelivery();
+    const { socket, opened } = await rawSocket(server);
+    assert.equal(server.connections[0].state, 'connecting');
+    // Live while connecting: the event waits behind the open.
+    const sent = server.sendServerEvent({ type: 'input_audio_buffer.cleared', event_id: 'e1' });
+    assert.deepEqual(server.pendingDeliveries.map((e) => e.event_id), ['e1']);
+    let waited = false;
+    const waiting = server.waitForConnection(0).then(() => (waited = true));
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    assert.equal(waited, false);
+    const seen: Array<{ data: string; origin: string }> = [];
+    socket.addEventListener('message', (event) => seen.push(event as MessageEvent));
+    server.resumeDelivery();
+    await opened;
+    await waiting;
+    await sent;
+    assert.equal(seen.length, 1);
+    assert.equal(seen[0].origin, 'wss://example.test');
+    socket.close();
+    assert.equal(server.connections[0].state, 'closing');
+    await server.settled();
+    assert.equal(server.connections[0].state, 'closed');
+    server.assertComplete();
+  });
+
+  test('a socket closed before it opened never opens', async () => {
+    const server = new ScriptedRealtimeServer();
+    let opens = 0;
+    await rawSocket(server, undefined, (socket) => {
+      socket.addEventListener('open', () => opens++);
+      socket.close();
+    });
+    await server.settled();
+    assert.equal(opens, 0);
+    assert.equal(server.connections[0].state, 'closed');
+  });
+
+  test('a message event carries an empty origin for a URL that is not one', async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server, 'not a url');
+    await opened;
+    const origins: string[] = [];
+    socket.addEventListener('message', (event) => origins.push((event as MessageEvent).origin));
+    await server.sendServerEvent({ type: 'input_audio_buffer.cleared' });
+    assert.deepEqual(origins, ['']);
+    socket.close();
+    await server.settled();
+  });
+
+  test('after closeConnection() the server can no longer send, even before the client saw the close', async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    const closes: Array<{ code: number; reason: string; wasClean: boolean }> = [];
+    const errors: string[] = [];
+    socket.addEventListener('close', (event) => closes.push(event as CloseEvent));
+    socket.addEventListener('error', (event) => errors.push((event as ErrorEvent).message));
+    const closing = server.closeConnection();
+    await assert.rejects(
+      server.sendServerEvent({ type: 'input_audio_buffer.cleared' }),
+      RealtimeServerNotConnectedError,
+    );
+    await closing;
+    assert.deepEqual(errors, []);
+    assert.deepEqual(closes.map(({ code, reason, wasClean }) => ({ code, reason, wasClean })), [
+      { code: 1000, reason: '', wasClean: true },
+    ]);
+    assert.deepEqual({ ...server.connections[0] }, {
+      ...server.connections[0],
+      closeCode: 1000,
+      closeReason: '',
+      closedBy: 'server',
+    });
+
+    const second = await rawSocket(server);
+    await second.opened;
+    const lost: Array<{ code: number; wasClean: boolean }> = [];
+    const messages: string[] = [];
+    second.socket.addEventListener('close', (event) => lost.push(event as CloseEvent));
+    second.socket.addEventListener(
+      'error',
+      (event) => messages.push((event as ErrorEvent).message),
+    );
+    await server.closeConnection({ code: 1006, error: true });
+    assert.deepEqual(messages, ['connection closed with code 1006']);
+    assert.deepEqual(lost.map(({ code, wasClean }) => ({ code, wasClean })), [
+      { code: 1006, wasClean: false },
+    ]);
+  });
+
+  test('a failed handshake with the default options', async () => {
+    const server = new ScriptedRealtimeServer();
+    server.failNextHandshake();
+    const seen: string[] = [];
+    await rawSocket(server, undefined, (socket) => {
+      socket.addEventListener(
+        'error',
+        (event) => seen.push(`error ${(event as ErrorEvent).message}`),
+      );
+      socket.addEventListener('close', (event) => seen.push(`close ${(event as CloseEvent).code}`));
+    });
+    await server.settled();
+    assert.deepEqual(seen, ['error WebSocket handshake failed', 'close 1006']);
+    assert.deepEqual({ ...server.connections[0] }, {
+      ...server.connections[0],
+      state: 'closed',
+      closeCode: 1006,
+      closeReason: '',
+      closedBy: 'server',
+    });
+  });
+
+  test('only a failNextHandshake fault fails a handshake; faults match by kind and type', async () => {
+    const server = new ScriptedRealtimeServer();
+    server.dropClientEvent('response.create');
+    server.duplicateServerEvent('session.update');
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    socket.send(JSON.stringify({ type: 'session.update', session: {} }));
+    assert.equal(server.clientEvents[0].dropped, false);
+    assert.throws(() => server.assertComplete(), (error) => {
+      assert.ok(error instanceof IncompleteRealtimeServerScenarioError);
+      assert.deepEqual(error.pendingFaults, [
+        { fault: 'dropClientEvent', type: 'response.create' },
+        { fault: 'duplicateServerEvent', type: 'session.update' },
+      ]);
+      return true;
+    });
+    server.failNextHandshake({ code: 4000 });
+    assert.throws(() => server.assertComplete(), (error) => {
+      assert.ok(error instanceof IncompleteRealtimeServerScenarioError);
+      assert.deepEqual(error.pendingFaults.at(-1), { fault: 'failNextHandshake', type: undefined });
+      return true;
+    });
+    socket.close();
+    await server.settled();
+  });
+
+  test('a duplicated event resolves with the event as sent', async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    server.duplicateServerEvent('input_audio_buffer.cleared');
+    const sent = await server.sendServerEvent({
+      type: 'input_audio_buffer.cleared',
+      event_id: 'd',
+    });
+    assert.deepEqual(sent, { type: 'input_audio_buffer.cleared', event_id: 'd' });
+    socket.close();
+    await server.settled();
+  });
+
+  test('frames that are not event objects are recorded as they came', async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    for (const frame of ['[1]', 'null', '5', 'not json', '{"no":"type"}']) socket.send(frame);
+    assert.deepEqual(server.clientEvents.map((e) => [e.type, e.event]), [
+      ['<invalid>', { value: [1] }],
+      ['<invalid>', { value: null }],
+      ['<invalid>', { value: 5 }],
+      ['<invalid>', { frame: 'not json' }],
+      ['<invalid>', { no: 'type' }],
+    ]);
+    server.acknowledgeFailures();
+    socket.close();
+    await server.settled();
+  });
+});
+
+describe('ScriptedRealtimeServer: delivery control in detail', () => {
+  test('settled() waits for every queued delivery of every connection', async () => {
+    const server = new ScriptedRealtimeServer();
+    const first = await rawSocket(server);
+    await first.opened;
+    first.socket.close();
+    const second = await rawSocket(server);
+    await second.opened;
+    const seen: string[] = [];
+    second.socket.addEventListener('message', () => seen.push('message'));
+    void server.sendServerEvent({ type: 'input_audio_buffer.cleared' });
+    void server.sendServerEvent({ type: 'input_audio_buffer.cleared' });
+    await server.settled();
+    assert.deepEqual(seen, ['message', 'message']);
+    assert.equal(server.connections[0].state, 'closed');
+    second.socket.close();
+    await server.settled();
+  });
+
+  test('settled() waits for the deliveries queued on the one connection', async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    const seen: string[] = [];
+    socket.addEventListener('message', () => seen.push('message'));
+    for (let i = 0; i < 10; i++) {
+      void server.sendServerEvent({ type: 'input_audio_buffer.cleared' });
+    }
+    await server.settled();
+    assert.equal(seen.length, 10);
+    socket.close();
+    await server.settled();
+  });
+
+  test('audioPlayedMs may be a function, read at the interruption', async () => {
+    const server = new ScriptedRealtimeServer({
+      ignoreClientEvents: ['session.update', 'conversation.item.retrieve'],
+    });
+    let played = 0;
+    const transport = server.transport({ audioPlayedMs: () => played });
+    const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), { transport });
+    await session.connect({ apiKey: KEY });
+    await assistantAnswers(server, {
+      transcript: 'Once upon a time',
+      audioMs: 500,
+      complete: false,
+      itemId: 'item_story',
+    });
+    played = 120;
+    await userInterrupts(server, { transcript: 'Stop', itemId: 'item_stop' });
+    await server.expectClientEvent('response.cancel');
+    const truncate = await server.expectClientEvent('conversation.item.truncate');
+    assert.equal(truncate.audio_end_ms, 120);
+    session.close();
+    await server.settled();
+  });
+
+  test('pausing after a send holds it even if its delivery was already scheduled', async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    const seen: string[] = [];
+    socket.addEventListener('message', () => seen.push('message'));
+    const sent = server.sendServerEvent({ type: 'input_audio_buffer.cleared', event_id: 'p' });
+    server.pauseDelivery();
+    await Promise.resolve();
+    await Promise.resolve();
+    await server.settled();
+    assert.deepEqual(seen, []);
+    assert.deepEqual(server.pendingDeliveries.map((e) => e.event_id), ['p']);
+    server.resumeDelivery();
+    await sent;
+    assert.deepEqual(seen, ['message']);
+    socket.close();
+    await server.settled();
+  });
+
+  test('resumeDelivery({ order }) reorders only the held messages and checks the permutation', async () => {
+    const server = new ScriptedRealtimeServer();
+    server.pauseDelivery();
+    const { socket, opened } = await rawSocket(server);
+    const ids: string[] = [];
+    socket.addEventListener('message', (event) => {
+      ids.push(JSON.parse((event as MessageEvent).data).event_id);
+    });
+    const sent = ['a', 'b'].map((id) =>
+      server.sendServerEvent({ type: 'input_audio_buffer.cleared', event_id: id })
+    );
+    for (const order of [[0], [0, 2], [-1, 0], [0.5, 0], [0, 1, 2]]) {
+      assert.throws(() => server.resumeDelivery({ order }), {
+        name: 'RangeError',
+        message: 'ScriptedRealtimeServer: resumeDelivery order must be a permutation of 0..1.',
+      });
+    }
+    // The open that waits in front of the messages stays in front.
+    server.resumeDelivery({ order: [1, 0] });
+    await opened;
+    await Promise.all(sent);
+    assert.deepEqual(ids, ['b', 'a']);
+    socket.close();
+    await server.settled();
+  });
+
+  test('without a connection: nothing pending, resume without order is fine, reorder and close are not', () => {
+    const server = new ScriptedRealtimeServer();
+    assert.deepEqual(server.pendingDeliveries, []);
+    server.pauseDelivery();
+    server.resumeDelivery();
+    assert.throws(() => server.resumeDelivery({ order: [] }), (error) => {
+      assert.ok(error instanceof RealtimeServerNotConnectedError);
+      assert.equal(error.operation, 'reorder deliveries');
+      return true;
+    });
+    assert.throws(() => server.closeConnection(), (error) => {
+      assert.ok(error instanceof RealtimeServerNotConnectedError);
+      assert.equal(error.operation, 'close the connection');
+      return true;
+    });
+    assert.deepEqual(server.failures, []);
+  });
+
+  test('waitForConnection(index) waits for that connection, not an earlier one', async () => {
+    const server = new ScriptedRealtimeServer();
+    let second = false;
+    const waiting = server.waitForConnection(1).then((c) => {
+      second = true;
+      return c;
+    });
+    const first = await rawSocket(server);
+    await first.opened;
+    await server.settled();
+    assert.equal(second, false);
+    first.socket.close();
+    const next = await rawSocket(server);
+    assert.equal((await waiting).index, 1);
+    await next.opened;
+    next.socket.close();
+    await server.settled();
+  });
+});
+
+describe('ScriptedRealtimeServer: validation and teardown in detail', () => {
+  test('each invalid server event names its reason', async () => {
+    const server = new ScriptedRealtimeServer();
+    const cases: Array<[unknown, string]> = [
+      ['input_audio_buffer.cleared', 'not_an_object'],
+      [null, 'not_an_object'],
+      [{ type: '' }, 'missing_type'],
+      [{ type: 3 }, 'missing_type'],
+    ];
+    for (const [event, reason] of cases) {
+      await assert.rejects(server.sendServerEvent(event as never), (error) => {
+        assert.ok(error instanceof InvalidRealtimeServerEventError);
+        assert.equal(error.reason, reason);
+        return true;
+      });
+    }
+    await assert.rejects(
+      server.sendServerEvent({ type: 'input_audio_buffer.cleared', n: 1n } as never),
+      (error) => {
+        assert.ok(error instanceof InvalidRealtimeServerEventError);
+        assert.equal(error.reason, 'not_json');
+        assert.equal(error.type, 'input_audio_buffer.cleared');
+        return true;
+      },
+    );
+  });
+
+  test('an ignored type cannot be expected, and the error says why', () => {
+    const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+    assert.throws(() => server.expectClientEvent('session.update'), {
+      name: 'TypeError',
+      message:
+        'ScriptedRealtimeServer: session.update is in ignoreClientEvents, so it can never be expected.',
+    });
+  });
+
+  test('a matcher that throws rejects the expectation with what it threw, recorded', async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    const boom = new Error('matcher broke');
+    const expectation = server.expectClientEvent('session.update', () => {
+      throw boom;
+    });
+    socket.send(JSON.stringify({ type: 'session.update', session: {} }));
+    await assert.rejects(expectation, (error) => error === boom);
+    assert.deepEqual(server.failures, [boom]);
+    server.acknowledgeFailures();
+    socket.close();
+    await server.settled();
+  });
+
+  test('a waiting expectation makes assertComplete and teardown fail; teardown ends every wait', async () => {
+    const server = new ScriptedRealtimeServer();
+    const waiting = server.expectClientEvent('response.create');
+    assert.throws(() => server.assertComplete(), IncompleteRealtimeServerScenarioError);
+    const connection = server.waitForConnection();
+    const teardown = await server[Symbol.asyncDispose]().catch((e) => e);
+    assert.ok(teardown instanceof IncompleteRealtimeServerScenarioError);
+    assert.deepEqual(teardown.pendingExpectations, [{ order: 1, type: 'response.create' }]);
+    await assert.rejects(waiting, (error) => error === teardown);
+    for (const wait of [connection, server.waitForConnection()]) {
+      await assert.rejects(wait, (error) => {
+        assert.ok(error instanceof RealtimeServerNotConnectedError);
+        assert.equal(error.operation, 'wait for a connection');
+        return true;
+      });
+    }
+  });
+
+  test('runScenario: the scenario sends through its context, and an unexpected client event fails the run', async () => {
+    const server = new ScriptedRealtimeServer();
+    const { session, transport } = newSession(server);
+    const seen: string[] = [];
+    transport.on('*', (event) => seen.push(event.type));
+    const error = await server.runScenario({
+      scenario: async ({ sendServerEvent }) => {
+        await server.waitForConnection(0);
+        const sent = await sendServerEvent({ type: 'input_audio_buffer.cleared' });
+        assert.equal(sent.type, 'input_audio_buffer.cleared');
+      },
+      exercise: async () => {
+        await session.connect({ apiKey: KEY });
+        await server.settled();
+      },
+    }).catch((e) => e);
+    // Nobody expected the session.update the SDK sent.
+    assert.ok(error instanceof IncompleteRealtimeServerScenarioError);
+    assert.deepEqual(error.unexpectedEvents, [{ index: 0, type: 'session.update' }]);
+    assert.ok(seen.includes('input_audio_buffer.cleared'));
+    session.close();
+    await server.settled();
+  });
+
+  test('the handshake builder waits for a session.update the server really received', async () => {
+    const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+    server.dropClientEvent('session.update');
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    socket.send(JSON.stringify({ type: 'session.update', session: {} }));
+    let done = false;
+    const shaking = handshake(server).then((events) => {
+      done = true;
+      return events;
+    });
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    await server.settled();
+    assert.equal(done, false);
+    socket.send(JSON.stringify({ type: 'session.update', session: {} }));
+    const [created] = await shaking;
+    assert.equal(created.type, 'session.created');
+    socket.close();
+    await server.settled();
+  });
+
+  test('a handshake still waiting when the server is torn down fails', async () => {
+    const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+    const { opened } = await rawSocket(server);
+    await opened;
+    const shaking = handshake(server);
+    await server.settled();
+    await server[Symbol.asyncDispose]().catch(() => {});
+    await assert.rejects(shaking, RealtimeServerNotConnectedError);
+  });
+
+  test('runScenario: expectations registered after the exercise finished', async () => {
+    // A buffered event still satisfies a late expectation.
+    const buffered = new ScriptedRealtimeServer();
+    const first = newSession(buffered);
+    const value = await buffered.runScenario({
+      scenario: async ({ expectClientEvent }) => {
+        await buffered.waitForConnection(0);
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+        await expectClientEvent('session.update');
+      },
+      exercise: async () => {
+        await first.session.connect({ apiKey: KEY });
+        return 'connected';
+      },
+    });
+    assert.equal(value, 'connected');
+    first.session.close();
+    await buffered.settled();
+
+    // A late expectation that has to wait can never be met: the run fails at once.
+    const late = new ScriptedRealtimeServer();
+    const error = await late.runScenario({
+      scenario: async ({ expectClientEvent }) => {
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+        await expectClientEvent('response.create');
+      },
+      exercise: () => Promise.resolve(),
+    }).catch((e) => e);
+    assert.ok(error instanceof IncompleteRealtimeServerScenarioError);
+    assert.deepEqual(error.pendingExpectations, [{ order: 1, type: 'response.create' }]);
+  });
+
+  test('a cancelled run rejects the expectations still waiting, and forgets them', async () => {
+    const server = new ScriptedRealtimeServer();
+    const controller = new AbortController();
+    let seen: unknown;
+    const error = await server.runScenario({
+      signal: controller.signal,
+      scenario: async ({ expectClientEvent }) => {
+        seen = await expectClientEvent('response.create').catch((e) => e);
+      },
+      exercise: () => {
+        controller.abort();
+        return new Promise<never>(() => {});
+      },
+    }).catch((e) => e);
+    assert.ok(error instanceof ScriptedRealtimeServerScenarioCancelledError);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    assert.equal(seen, error);
+    server.assertComplete();
+  });
+
+  test("a connection's first item follows no previous item", async () => {
+    const server = new ScriptedRealtimeServer();
+    const { socket, opened } = await rawSocket(server);
+    await opened;
+    const events = await userSpeaks(server);
+    const committed = events.find((e) => e.type === 'input_audio_buffer.committed');
+    assert.equal(committed?.previous_item_id, null);
+    socket.close();
+    await server.settled();
+  });
+
+  test('internals belong to servers only', () => {
+    assert.throws(() => internalsOf({} as never), {
+      name: 'TypeError',
+      message: 'ScriptedRealtimeServer: not a ScriptedRealtimeServer.',
+    });
   });
 });

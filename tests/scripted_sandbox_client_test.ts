@@ -199,3 +199,147 @@ describe('scriptedSandboxClient drift and teardown', () => {
     assert(Object.isFrozen(call) && Object.isFrozen(call.args));
   });
 });
+
+describe('scriptedSandboxClient called directly', () => {
+  test('hands out sessions in order and records each call as it was made', async () => {
+    const first = scriptedSandboxSession();
+    // A session scripted with a manifest of its own keeps it when create() asks for none.
+    first.state = {
+      ...first.state,
+      manifest: new Manifest({ entries: { 'keep.txt': { type: 'file', content: 'k' } } }),
+    };
+    const second = scriptedSandboxSession();
+    const third = scriptedSandboxSession();
+    const client = scriptedSandboxClient({ sessions: [first, second, third] });
+    assert.equal(client.backendId, 'scripted');
+    assert.deepEqual(Object.keys(client), [
+      'backendId',
+      'create',
+      'resume',
+      'serializeSessionState',
+      'deserializeSessionState',
+      'delete',
+    ]);
+    assert.equal(client.remainingSessions, 3);
+
+    const created = await client.create();
+    assert.equal(created, first);
+    assert(created.state.manifest instanceof Manifest);
+    assert.deepEqual(Object.keys(created.state.manifest.entries), ['keep.txt']);
+    assert.equal(client.sessionOf(created.state), 0);
+    assert.equal(client.remainingSessions, 2);
+
+    const state = { manifest: new Manifest() };
+    // Options are recorded whatever they are, even values the SDK's types do not allow.
+    const resumed = await client.resume(state, 'warm' as never);
+    assert.equal(resumed, second);
+    assert.equal(resumed.state, state);
+    assert.equal(client.sessionOf(state), 1);
+    const other = { manifest: new Manifest() };
+    assert.equal(await client.resume(other), third);
+    assert.equal(client.remainingSessions, 0);
+    client.assertComplete();
+
+    assert.deepEqual(await client.serializeSessionState(state, null as never), {
+      backendId: 'scripted',
+      session: 1,
+    });
+    await client.serializeSessionState(created.state);
+    await client.delete(state);
+    const calls = client.calls;
+    assert.deepEqual(calls.map((call) => [call.method, call.args.length, call.session]), [
+      ['create', 1, 0],
+      ['resume', 2, 1],
+      ['resume', 1, 2],
+      ['serializeSessionState', 2, 1],
+      ['serializeSessionState', 1, 0],
+      ['delete', 1, 1],
+    ]);
+    assert.equal(calls[0].args[0], undefined);
+    assert.equal(calls[1].args[1], 'warm');
+    assert.equal(calls[3].args[1], null);
+    // A recorded state is a copy whose manifest is a clone (a Manifest still).
+    const recorded = calls[5].args[0] as { manifest: unknown };
+    assert.notEqual(recorded, state);
+    assert(recorded.manifest instanceof Manifest);
+    assert.notEqual(recorded.manifest, state.manifest);
+    client[Symbol.dispose]();
+  });
+
+  test('deserializeSessionState accepts only records of sessions this client handed out', async () => {
+    const client = scriptedSandboxClient({
+      backendId: 'cloud',
+      sessions: [scriptedSandboxSession(), scriptedSandboxSession()],
+    });
+    const session = await client.create();
+    const records = [
+      null,
+      { session: 0 },
+      { backendId: 'other', session: 0 },
+      { backendId: 'cloud' },
+      { backendId: 'cloud', session: '0' },
+      { backendId: 'cloud', session: 1 }, // not handed out yet
+    ];
+    for (const record of records) {
+      await assert.rejects(client.deserializeSessionState(record as never), (error) => {
+        assert(error instanceof UnexpectedSandboxClientCallError);
+        assert.equal(error.method, 'deserializeSessionState');
+        assert.equal(error.reason, 'unknown_state');
+        return true;
+      });
+    }
+    const state = await client.deserializeSessionState({ backendId: 'cloud', session: 0 });
+    assert.equal(client.sessionOf(state), 0);
+    assert.deepEqual(state.manifest, session.state.manifest);
+    await assert.rejects(client.serializeSessionState({ manifest: new Manifest() }), (error) => {
+      assert(error instanceof UnexpectedSandboxClientCallError);
+      assert.equal(error.method, 'serializeSessionState');
+      return true;
+    });
+    assert.equal(client.acknowledgeFailures().length, records.length + 1);
+    client.acknowledgeFailures();
+    // Teardown: the session never handed out is unused, and is not disposed itself.
+    assert.throws(() => client[Symbol.dispose](), UnusedSandboxSessionsError);
+  });
+
+  test('only sessions handed out are disposed with the client; failures name the client', async () => {
+    const client = scriptedSandboxClient({
+      sessions: [
+        scriptedSandboxSession(),
+        scriptedSandboxSession([{ method: 'execCommand', result: 'never handed out' }]),
+      ],
+    });
+    await client.create();
+    assert.throws(() => client.assertComplete(), UnusedSandboxSessionsError);
+    assert.throws(() => client[Symbol.dispose](), (error) => {
+      assert(error instanceof UnusedSandboxSessionsError);
+      assert.equal(error.remainingSessions, 1);
+      return true;
+    });
+    await client.create();
+    await assert.rejects(client.create(), UnexpectedSandboxClientCallError);
+    assert.throws(() => client.assertNoUnexpectedCalls(), (error) => {
+      assert(error instanceof DoubleFailuresError);
+      assert.equal(error.double, 'ScriptedSandboxClient');
+      return true;
+    });
+    client.acknowledgeFailures();
+  });
+
+  test('sessions must be sandbox sessions; none given means none to hand out', () => {
+    const cases: Array<[unknown[], number]> = [
+      [[null], 1],
+      [[scriptedSandboxSession(), 'session'], 2],
+      [[{}], 1],
+    ];
+    for (const [sessions, position] of cases) {
+      assert.throws(() => scriptedSandboxClient({ sessions: sessions as never }), {
+        name: 'TypeError',
+        message: `scriptedSandboxClient session #${position} is not a sandbox session.`,
+      });
+    }
+    const empty = scriptedSandboxClient({} as never);
+    assert.equal(empty.remainingSessions, 0);
+    empty[Symbol.dispose]();
+  });
+});

@@ -1191,3 +1191,69 @@ describe('the SDK lifecycle wrappers', () => {
     sandbox[Symbol.dispose]();
   });
 });
+
+describe('scriptedSandboxSession: bending steps are validated where they are written', () => {
+  const invalid = (reason: string, message: string, method?: string) => (error: unknown) => {
+    assert.ok(error instanceof InvalidScriptedSandboxStepError);
+    assert.equal(error.reason, reason);
+    assert.equal(error.message, message);
+    assert.equal(error.method, method);
+    return true;
+  };
+
+  test('groups, counts, anytime steps and present methods', async () => {
+    const { anyOrder } = await import('scripted-agents/testing');
+    assert.throws(
+      () => scriptedSandboxSession([anyOrder()]),
+      invalid('invalid_group', 'Scripted sandbox step #1 is an empty anyOrder() group.'),
+    );
+    assert.throws(
+      () =>
+        scriptedSandboxSession([
+          { method: 'running', result: true },
+          anyOrder(anyOrder({ method: 'running', result: true }) as never),
+        ]),
+      invalid('invalid_group', 'Scripted sandbox step #2 nests an anyOrder() group in another.'),
+    );
+    assert.throws(
+      () => scriptedSandboxSession([{ method: 'running', result: true, times: 0 }]),
+      invalid(
+        'invalid_times',
+        'Scripted sandbox step #1 for running has invalid times or optional.',
+        'running',
+      ),
+    );
+    assert.throws(
+      () =>
+        scriptedSandboxSession([], {
+          anytime: [{ method: 'running', result: true, optional: true }],
+        }),
+      invalid(
+        'invalid_times',
+        'Anytime sandbox step #1 for running is already optional and unlimited.',
+        'running',
+      ),
+    );
+    assert.throws(
+      () => scriptedSandboxSession([], { present: ['execCommand', 'nope' as never] }),
+      invalid(
+        'unknown_method',
+        'Present sandbox method #2 is not a SandboxSession method.',
+        'nope',
+      ),
+    );
+    // A name inside an array is not a method name, even though a property lookup would coerce it.
+    assert.throws(
+      () => scriptedSandboxSession([], { present: [['execCommand'] as never] }),
+      invalid('unknown_method', 'Present sandbox method #1 is not a SandboxSession method.'),
+    );
+  });
+
+  test('a method both scripted and present is installed once', async () => {
+    using sandbox = scriptedSandboxSession([{ method: 'execCommand', result: 'ok' }], {
+      present: ['execCommand'],
+      anytime: [{ method: 'execCommand', match: () => false, result: 'never' }],
+    });
+    assert.equal(await sandbox.execCommand!({ cmd: 'ls' }), 'ok');
+  });
+});

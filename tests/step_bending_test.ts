@@ -230,3 +230,29 @@ describe('sandbox steps that bend: strict about what is required', () => {
     );
   });
 });
+
+describe('anytime steps answer only their own method, and only when their matcher agrees', () => {
+  test('another method is not answered by an anytime step', async () => {
+    const sandbox = scriptedSandboxSession([], {
+      present: ['execCommand'],
+      anytime: [{ method: 'running', result: true }],
+    });
+    await assert.rejects(
+      Promise.resolve().then(() => sandbox.execCommand!({ cmd: 'ls' })),
+      UnexpectedSandboxCallError,
+    );
+    assert.equal(await sandbox.running!(), true);
+    sandbox.acknowledgeFailures();
+  });
+
+  test('an anytime step whose matcher refuses does not take the call', async () => {
+    const sandbox = scriptedSandboxSession([], {
+      anytime: [{ method: 'execCommand', match: () => false, result: 'never' }],
+    });
+    await assert.rejects(
+      Promise.resolve().then(() => sandbox.execCommand!({ cmd: 'ls' })),
+      UnexpectedSandboxCallError,
+    );
+    sandbox.acknowledgeFailures();
+  });
+});

@@ -3,6 +3,13 @@ import {
   addTraceProcessor,
   Agent,
   createCustomSpan,
+  createGenerationSpan,
+  createHandoffSpan,
+  createMCPListToolsSpan,
+  createResponseSpan,
+  createSpeechGroupSpan,
+  createSpeechSpan,
+  createTranscriptionSpan,
   getGlobalTraceProvider,
   InputGuardrailTripwireTriggered,
   NoopTrace,
@@ -282,5 +289,171 @@ describe('TraceRecorder lifecycle', () => {
     recorder.clear();
     assert.deepEqual(recorder.spans, []);
     assert.deepEqual(recorder.traces, []);
+  });
+});
+
+describe('TraceRecorder details', () => {
+  test('every span type gets its label; a nameless span is labelled by its type', async () => {
+    using recorder = new TraceRecorder();
+    await withTrace('Labels', async () => {
+      const spans = [
+        createGenerationSpan({ data: { model: 'gpt-test' } }),
+        createGenerationSpan(),
+        createTranscriptionSpan({ data: { input: { data: '', format: 'pcm' }, model: 'whisper' } }),
+        createSpeechSpan({ data: { output: { data: '', format: 'pcm' }, model: 'tts' } }),
+        createSpeechSpan({ data: { output: { data: '', format: 'pcm' } } }),
+        // createResponseSpan() drops the data it is given: the runner sets the id later.
+        createResponseSpan(),
+        createResponseSpan(),
+        createSpeechGroupSpan(),
+        createMCPListToolsSpan({ data: { server: 'files' } }),
+        createMCPListToolsSpan(),
+        createHandoffSpan({ data: { from_agent: 'Triage' } }),
+        createHandoffSpan({ data: { to_agent: 'Billing' } }),
+      ];
+      (spans[5].spanData as { response_id?: string }).response_id = 'resp_1';
+      for (const span of spans) {
+        span.start();
+        span.end();
+      }
+    });
+    assert.deepEqual(recorder.paths(), [
+      'generation: gpt-test',
+      'generation',
+      'transcription: whisper',
+      'speech: tts',
+      'speech',
+      'response: resp_1',
+      'response',
+      'speech_group',
+      'mcp_tools: files',
+      'mcp_tools',
+      'handoff: Triage -> ?',
+      'handoff: ? -> Billing',
+    ]);
+    assert.deepEqual(recorder.spans.map((span) => span.name), [
+      'gpt-test',
+      '',
+      'whisper',
+      'tts',
+      '',
+      'resp_1',
+      '',
+      '',
+      'files',
+      '',
+      'Triage -> ?',
+      '? -> Billing',
+    ]);
+  });
+
+  test('a span with an error that never ended shows both notes; a trace without spans has none', async () => {
+    using recorder = new TraceRecorder();
+    await withTrace('Empty', () => Promise.resolve());
+    await withTrace('Broken', async () => {
+      const span = createCustomSpan({ data: { name: 'load', data: {} } });
+      // An error known when the span starts is recorded; a later one only when it ends.
+      span.setError({ message: 'disk full' });
+      span.start();
+    });
+    assert.equal(
+      recorder.outline(),
+      'trace: Empty\ntrace: Broken\n  custom: load (error: disk full) (not ended)',
+    );
+    assert.deepEqual(recorder.traces[0].spans, []);
+  });
+
+  test('a span seen before its trace: the trace is named once it starts', async () => {
+    using recorder = new TraceRecorder();
+    const span = (spanId: string) =>
+      ({
+        traceId: 'trace_1',
+        spanId,
+        parentId: null,
+        spanData: { type: 'custom', name: spanId, data: {} },
+        error: null,
+      }) as never;
+    await recorder.onSpanStart(span('early'));
+    assert.deepEqual(recorder.traces.map(({ spans: _, ...trace }) => trace), [{
+      traceId: 'trace_1',
+      name: '',
+      groupId: null,
+      metadata: undefined,
+      started: false,
+      ended: false,
+    }]);
+    // The trace's own start fills in what the span could not tell.
+    const trace = { traceId: 'trace_1', name: 'Job', groupId: 'group_1', metadata: { a: 1 } };
+    await recorder.onTraceStart(trace as never);
+    await recorder.onSpanEnd(span('early'));
+    await recorder.onTraceEnd(trace as never);
+    const [recorded] = recorder.traces;
+    assert.equal(recorded.name, 'Job');
+    assert.equal(recorded.groupId, 'group_1');
+    assert.deepEqual(recorded.metadata, { a: 1 });
+    assert.equal(recorded.started, true);
+    assert.equal(recorded.ended, true);
+    assert.deepEqual(recorded.spans.map((s) => [s.name, s.ended]), [['early', true]]);
+  });
+
+  test('a disposed recorder ignores the callbacks it still receives', async () => {
+    const recorder = new TraceRecorder();
+    recorder[Symbol.dispose]();
+    const trace = { traceId: 'trace_1', name: 'Late', groupId: null, metadata: undefined };
+    const span = {
+      traceId: 'trace_1',
+      spanId: 'span_1',
+      parentId: null,
+      spanData: { type: 'custom', name: 'late', data: {} },
+      error: null,
+    };
+    await recorder.onTraceStart(trace as never);
+    await recorder.onSpanStart(span as never);
+    await recorder.onSpanEnd(span as never);
+    await recorder.onTraceEnd(trace as never);
+    assert.deepEqual(recorder.traces, []);
+    assert.deepEqual(recorder.spans, []);
+    // Nothing to flush or shut down, but both are promises, as the SDK expects.
+    assert(recorder.forceFlush() instanceof Promise);
+    assert(recorder.shutdown() instanceof Promise);
+  });
+
+  test('disposing an old recorder again, or out of order, leaves processors installed since alone', async () => {
+    const restored = sentinel();
+    const later = sentinel();
+    const recorder = new TraceRecorder({ restore: [restored.processor] });
+    recorder[Symbol.dispose]();
+    setTraceProcessors([later.processor]);
+    try {
+      recorder[Symbol.dispose](); // idempotent: does not re-install `restore`
+      await withTrace('After', () => Promise.resolve());
+      assert.deepEqual(later.seen, ['trace After']);
+      assert.deepEqual(restored.seen, []);
+    } finally {
+      setTraceProcessors([]);
+    }
+
+    const first = new TraceRecorder();
+    using second = new TraceRecorder();
+    const extra = sentinel();
+    addTraceProcessor(extra.processor);
+    // Not the newest: disposing it leaves the current processors as they are.
+    first[Symbol.dispose]();
+    await withTrace('Both', () => Promise.resolve());
+    assert.deepEqual(extra.seen, ['trace Both']);
+    assert.deepEqual(second.traces.map((trace) => trace.name), ['Both']);
+  });
+
+  test('disposing the inner recorder enables tracing for the outer one again', () => {
+    const outer = new TraceRecorder();
+    try {
+      setTracingDisabled(true);
+      const inner = new TraceRecorder(); // remembers tracing as disabled
+      inner[Symbol.dispose]();
+      // The outer recorder is installed again, and it records.
+      assert.equal(tracingDisabled(), false);
+    } finally {
+      outer[Symbol.dispose]();
+    }
   });
 });
