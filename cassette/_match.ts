@@ -46,10 +46,16 @@ export interface NearestEntry {
 export class InteractionBook {
   readonly #entries: BookEntry[] = [];
   readonly #unusedByKey = new Map<string, BookEntry[]>();
-  /** Interned input items: JSON text → number and the one stored item with that text. */
-  readonly #items = new Map<string, { id: number; item: JsonValue }>();
-  /** The numbers of live input items already looked up (shared, immutable conversions). */
-  readonly #liveIds = new WeakMap<object, number>();
+  /** Interned input items: JSON text → number. */
+  readonly #itemIds = new Map<string, number>();
+  /** The one stored item of each number. */
+  readonly #itemsById: JsonValue[] = [];
+  /**
+   * The numbers of item objects already looked up: loaded items (an input that
+   * continues an earlier one holds the same objects) and live ones (shared,
+   * immutable conversions).
+   */
+  readonly #objectIds = new WeakMap<object, number>();
 
   /**
    * Adds the next loaded interaction. Its request's input items are replaced
@@ -63,15 +69,20 @@ export class InteractionBook {
       ids = new Array(input.length);
       for (let i = 0; i < input.length; i++) {
         const item = input[i];
-        const text = JSON.stringify(item);
-        let known = this.#items.get(text);
-        if (known === undefined) {
-          known = { id: this.#items.size, item };
-          this.#items.set(text, known);
-        } else {
-          input[i] = known.item;
+        const isObject = item !== null && typeof item === 'object';
+        let id = isObject ? this.#objectIds.get(item) : undefined;
+        if (id === undefined) {
+          const text = JSON.stringify(item);
+          id = this.#itemIds.get(text);
+          if (id === undefined) {
+            id = this.#itemsById.length;
+            this.#itemIds.set(text, id);
+            this.#itemsById.push(item);
+          }
+          if (isObject) this.#objectIds.set(item, id);
         }
-        ids[i] = known.id;
+        input[i] = this.#itemsById[id];
+        ids[i] = id;
       }
     }
     const entry: BookEntry = { index: this.#entries.length, interaction, used: false };
@@ -89,11 +100,12 @@ export class InteractionBook {
     const ids: number[] = new Array(input.length);
     for (let i = 0; i < input.length; i++) {
       const item = input[i];
-      let id = item !== null && typeof item === 'object' ? this.#liveIds.get(item) : undefined;
+      const isObject = item !== null && typeof item === 'object';
+      let id = isObject ? this.#objectIds.get(item) : undefined;
       if (id === undefined) {
         // An item no recording holds gets -1, which no stored key contains.
-        id = this.#items.get(JSON.stringify(item))?.id ?? -1;
-        if (item !== null && typeof item === 'object') this.#liveIds.set(item, id);
+        id = this.#itemIds.get(JSON.stringify(item)) ?? -1;
+        if (isObject) this.#objectIds.set(item, id);
       }
       ids[i] = id;
     }

@@ -46,18 +46,19 @@ import type {
 } from './_sdk_types.ts';
 import { InteractionBook } from './_match.ts';
 import { BlobTable, Conversion, copyJson, restore, toJson } from './_json.ts';
+import { storedInteractions } from './_delta.ts';
 import {
   canonicalInteraction,
   canonicalRequest,
   errorRecord,
   FORMAT,
-  isCanonicalInteraction,
+  loadCassette,
+  type LoadedCassette,
   replayError,
   replayResponse,
   requestRecord,
   responseFromEvents,
   responseRecord,
-  validateCassette,
   VERSION,
 } from './_serialize.ts';
 import { scriptedSteps } from './_scripted.ts';
@@ -83,9 +84,7 @@ const DOUBLE = 'Cassette';
 const modes: readonly CassetteMode[] = ['replay', 'record', 'auto', 'update'];
 
 /** What `Cassette.fromJSON` hands to the constructor (set and read synchronously). */
-let loading: CassetteData | undefined;
-/** Whether `loading` was parsed from text here, so no caller holds a reference to it. */
-let loadingFresh = false;
+let loading: LoadedCassette | undefined;
 
 /** A position in the cassette being written, filled when its call settles. */
 interface Slot {
@@ -198,7 +197,7 @@ export class Cassette implements ModelProvider {
           'pass options.provider (e.g. new OpenAIProvider()).',
       );
     }
-    if (data !== undefined && this.#mode !== 'record') this.#load(data, loadingFresh);
+    if (data !== undefined && this.#mode !== 'record') this.#load(data);
     this.#host = {
       getResponse: (name, request) => this.#getResponse(name, request),
       getStreamedResponse: (name, request) => this.#getStreamedResponse(name, request),
@@ -223,13 +222,11 @@ export class Cassette implements ModelProvider {
    * ```
    */
   static fromJSON(value: unknown, options: CassetteOptions = {}): Cassette {
-    loading = validateCassette(value, options.label);
-    loadingFresh = typeof value === 'string';
+    loading = loadCassette(value, options.label);
     try {
       return new Cassette(options);
     } finally {
       loading = undefined;
-      loadingFresh = false;
     }
   }
 
@@ -245,10 +242,20 @@ export class Cassette implements ModelProvider {
 
   /**
    * The interactions the cassette holds now: the loaded ones in `replay`, the
-   * ones recorded (or kept) so far otherwise. A fresh JSON copy.
+   * ones recorded (or kept) so far otherwise. A fresh JSON copy, with every
+   * request whole (the file form may continue an earlier request's input).
    */
   get interactions(): readonly CassetteInteraction[] {
-    return this.toJSON().interactions;
+    return this.#current().map((i) =>
+      copyJson(i as unknown as JsonValue) as unknown as CassetteInteraction
+    );
+  }
+
+  /** The interactions held now (shared, not to be changed). */
+  #current(): CassetteInteraction[] {
+    return this.#mode === 'replay'
+      ? this.#book.entries.map((entry) => entry.interaction)
+      : this.#session.flatMap((slot) => slot.interaction === undefined ? [] : [slot.interaction]);
   }
 
   /** The provider side: the model named `modelName`, backed by this cassette. */
@@ -288,20 +295,17 @@ export class Cassette implements ModelProvider {
    * binary payload once. `JSON.stringify(cassette)` uses it.
    */
   toJSON(): CassetteData {
-    const interactions = this.#mode === 'replay'
-      ? this.#book.entries.map((entry) => entry.interaction)
-      : this.#session.flatMap((slot) => slot.interaction === undefined ? [] : [slot.interaction]);
+    const interactions = this.#current();
     const names = [...new Set(interactions.map((i) => i.model))].sort();
     const models: Record<string, CassetteModelInfo> = {};
     for (const name of names) models[name] = { ...this.#modelInfo.get(name) };
+    const stored = storedInteractions(interactions);
     return {
       format: FORMAT,
       version: VERSION,
       models,
-      interactions: interactions.map((i) =>
-        copyJson(i as unknown as JsonValue) as unknown as CassetteInteraction
-      ),
-      blobs: this.#blobs.referencedBy(interactions as unknown as JsonValue[]),
+      interactions: stored,
+      blobs: this.#blobs.referencedBy(stored as unknown as JsonValue[]),
     };
   }
 
@@ -375,7 +379,7 @@ export class Cassette implements ModelProvider {
    *
    * const cassette = Cassette.fromJSON({
    *   format: "scripted-agents/cassette",
-   *   version: 1,
+   *   version: 2,
    *   models: {},
    *   interactions: [{
    *     model: "gpt-4.1",
@@ -409,7 +413,7 @@ export class Cassette implements ModelProvider {
    *
    * const cassette = Cassette.fromJSON({
    *   format: "scripted-agents/cassette",
-   *   version: 1,
+   *   version: 2,
    *   models: {},
    *   interactions: [{
    *     model: "gpt-4.1",
@@ -440,7 +444,7 @@ export class Cassette implements ModelProvider {
   }
 
   #interactionsOf(name: string | undefined): CassetteInteraction[] {
-    const all = this.toJSON().interactions;
+    const all = this.#current();
     const names = [...new Set(all.map((i) => i.model))];
     if (name === undefined) {
       if (names.length > 1) {
@@ -461,16 +465,18 @@ export class Cassette implements ModelProvider {
 
   // --- loading and preparing ---------------------------------------------------
 
-  #load(data: CassetteData, fresh: boolean): void {
+  #load(data: LoadedCassette): void {
     this.#blobs.load(data.blobs);
     for (const [name, info] of Object.entries(data.models)) this.#modelInfo.set(name, { ...info });
-    for (const stored of data.interactions) {
-      // Parsed text already in the stored order is used as is (nobody else holds
-      // it); anything else is copied into that order.
-      const interaction = fresh && isCanonicalInteraction(stored)
-        ? stored
-        : canonicalInteraction(stored);
-      interaction.request = this.#normalize(interaction.request, interaction.model);
+    for (const interaction of data.interactions) {
+      if (this.#options.normalize !== undefined) {
+        // Requests share the items of the inputs they continue: the hook gets its own copy.
+        const request = copyJson(interaction.request as unknown as JsonValue);
+        interaction.request = this.#normalize(
+          request as unknown as CassetteRequest,
+          interaction.model,
+        );
+      }
       this.#book.add(interaction);
     }
   }
