@@ -79,18 +79,33 @@ export function storedInteractions(
   const numbering = new InputNumbering();
   /** List number → the latest interaction whose whole input it is. */
   const inputOf = new Map<number, number>();
+  // The previous array input and the list number after each of its items: an
+  // input that repeats its items (the same objects, as loaded inputs are)
+  // reuses their numbers.
+  let previous: readonly JsonValue[] = [];
+  const lists: number[] = [];
   return interactions.map((interaction, index) => {
     const input = interaction.request.input;
     let from: number | undefined;
     let after = 0;
     if (Array.isArray(input) && input.length > 0) {
-      let list = numbering.empty;
-      for (let i = 0; i < input.length; i++) {
+      const n = Math.min(previous.length, input.length);
+      let shared = 0;
+      while (shared < n && input[shared] === previous[shared]) shared++;
+      lists.length = shared;
+      let list = shared === 0 ? numbering.empty : lists[shared - 1];
+      for (let i = shared; i < input.length; i++) {
         list = numbering.append(list, numbering.item(input[i]));
-        const earlier = inputOf.get(list);
+        lists.push(list);
+      }
+      previous = input;
+      // The longest earlier whole input this one starts with (usually the previous turn's).
+      for (let i = input.length - 1; i >= 0; i--) {
+        const earlier = inputOf.get(lists[i]);
         if (earlier !== undefined) {
           from = earlier;
           after = i + 1;
+          break;
         }
       }
       inputOf.set(list, index);

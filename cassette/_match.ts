@@ -3,10 +3,11 @@
  * interaction of the same model whose normalized request is equal, whatever
  * the order the calls arrive in. Equality is on the canonical JSON text (keys
  * in the stable order). The input items of a recorded run repeat from one
- * request to the next, so each distinct item text is interned once: the
- * stored requests share equal items, and a request's key names its items by
- * number instead of repeating their text. A live item that is a shared
- * (immutable) conversion is looked up once per run.
+ * request to the next, so each distinct item text is interned once (the
+ * stored requests share equal items), and so is each list of items, by
+ * hash-consing: a list is its list without the last item plus that item, so
+ * a request's key names its whole input by one number, and a live input that
+ * extends the previous one costs only its new items.
  *
  * @module
  */
@@ -24,15 +25,23 @@ export interface BookEntry {
   used: boolean;
 }
 
+/** The number of the empty input list. */
+export const EMPTY_LIST = 0;
+/** The number of an item or a list no recorded input holds. */
+export const UNKNOWN = -1;
+
 /**
- * The matching key of a request of model `model` whose input items have the
- * numbers `ids` (`undefined` when the input is not an array): equal keys mean
- * equal JSON text, as an array's text is its items' texts in order.
+ * The matching key of a request of model `model` whose input is the list
+ * numbered `list`, given the JSON text of the request without its input
+ * (`rest`): equal keys mean equal requests.
  */
-function keyOf(model: string, request: CassetteRequest, ids: number[] | undefined): string {
-  if (ids === undefined) return `${model}\n${JSON.stringify(request)}`;
-  const rest = JSON.stringify({ ...request, input: undefined });
-  return `${model}\n[${ids.join(',')}]\n${rest}`;
+export function listKey(model: string, list: number, rest: string): string {
+  return `${JSON.stringify(model)}\n${list}\n${rest}`;
+}
+
+/** The matching key of a request whose input is not a list. */
+function textKey(model: string, request: CassetteRequest): string {
+  return `${JSON.stringify(model)}\n${JSON.stringify(request)}`;
 }
 
 /** The nearest unused entry to a request that matched nothing. */
@@ -52,10 +61,18 @@ export class InteractionBook {
   readonly #itemsById: JsonValue[] = [];
   /**
    * The numbers of item objects already looked up: loaded items (an input that
-   * continues an earlier one holds the same objects) and live ones (shared,
-   * immutable conversions).
+   * continues an earlier one holds the same objects) and converted live ones.
    */
   readonly #objectIds = new WeakMap<object, number>();
+  /** Per list number, the numbers of the one-item-longer lists by their last item. */
+  readonly #longer: (Map<number, number> | undefined)[] = [undefined];
+  /**
+   * The input of the previous interaction added and the list number after
+   * each of its items: an input continuing it holds the same item objects,
+   * whose numbers are then reused without a lookup.
+   */
+  #previousInput: readonly JsonValue[] = [];
+  readonly #previousLists: number[] = [];
 
   /**
    * Adds the next loaded interaction. Its request's input items are replaced
@@ -64,10 +81,16 @@ export class InteractionBook {
   add(interaction: CassetteInteraction): void {
     const request = interaction.request;
     const input = request.input as JsonValue;
-    let ids: number[] | undefined;
+    let key: string;
     if (Array.isArray(input)) {
-      ids = new Array(input.length);
-      for (let i = 0; i < input.length; i++) {
+      const previous = this.#previousInput;
+      const lists = this.#previousLists;
+      const n = Math.min(previous.length, input.length);
+      let shared = 0;
+      while (shared < n && input[shared] === previous[shared]) shared++;
+      lists.length = shared;
+      let list = shared === 0 ? EMPTY_LIST : lists[shared - 1];
+      for (let i = shared; i < input.length; i++) {
         const item = input[i];
         const isObject = item !== null && typeof item === 'object';
         let id = isObject ? this.#objectIds.get(item) : undefined;
@@ -82,34 +105,67 @@ export class InteractionBook {
           if (isObject) this.#objectIds.set(item, id);
         }
         input[i] = this.#itemsById[id];
-        ids[i] = id;
+        list = this.#extend(list, id);
+        lists.push(list);
       }
+      this.#previousInput = input;
+      key = listKey(interaction.model, list, JSON.stringify({ ...request, input: undefined }));
+    } else {
+      key = textKey(interaction.model, request);
     }
     const entry: BookEntry = { index: this.#entries.length, interaction, used: false };
     this.#entries.push(entry);
-    const key = keyOf(interaction.model, request, ids);
     const queue = this.#unusedByKey.get(key);
     if (queue === undefined) this.#unusedByKey.set(key, [entry]);
     else queue.push(entry);
   }
 
-  /** The matching key of a live request of model `model`. */
-  #liveKey(model: string, request: CassetteRequest): string {
+  /** The number of list `list` followed by item `item`, numbering it if new. */
+  #extend(list: number, item: number): number {
+    let longer = this.#longer[list];
+    if (longer === undefined) {
+      longer = new Map();
+      this.#longer[list] = longer;
+    }
+    let next = longer.get(item);
+    if (next === undefined) {
+      next = this.#longer.length;
+      this.#longer.push(undefined);
+      longer.set(item, next);
+    }
+    return next;
+  }
+
+  /** The number of the stored item whose JSON text is `text`, or {@linkcode UNKNOWN}. */
+  itemId(text: string): number {
+    return this.#itemIds.get(text) ?? UNKNOWN;
+  }
+
+  /**
+   * The number of list `list` followed by item `item`, or
+   * {@linkcode UNKNOWN} when no recorded input starts with that list.
+   */
+  follow(list: number, item: number): number {
+    if (list === UNKNOWN || item === UNKNOWN) return UNKNOWN;
+    return this.#longer[list]?.get(item) ?? UNKNOWN;
+  }
+
+  /** The matching key of a live request (converted and normalized) of model `model`. */
+  requestKey(model: string, request: CassetteRequest): string {
     const input = request.input as JsonValue;
-    if (!Array.isArray(input)) return keyOf(model, request, undefined);
-    const ids: number[] = new Array(input.length);
-    for (let i = 0; i < input.length; i++) {
+    if (!Array.isArray(input)) return textKey(model, request);
+    let list = EMPTY_LIST;
+    for (let i = 0; i < input.length && list !== UNKNOWN; i++) {
       const item = input[i];
       const isObject = item !== null && typeof item === 'object';
       let id = isObject ? this.#objectIds.get(item) : undefined;
       if (id === undefined) {
-        // An item no recording holds gets -1, which no stored key contains.
-        id = this.#itemIds.get(JSON.stringify(item)) ?? -1;
+        id = this.itemId(JSON.stringify(item));
         if (isObject) this.#objectIds.set(item, id);
       }
-      ids[i] = id;
+      list = this.follow(list, id);
     }
-    return keyOf(model, request, ids);
+    return listKey(model, list, JSON.stringify({ ...request, input: undefined }));
   }
 
   /** Every loaded entry, in cassette order. */
@@ -117,9 +173,8 @@ export class InteractionBook {
     return this.#entries;
   }
 
-  /** Takes (marks used) the first unused entry of `model` whose request equals `request`. */
-  take(model: string, request: CassetteRequest): BookEntry | undefined {
-    const key = this.#liveKey(model, request);
+  /** Takes (marks used) the first unused entry whose key is `key`. */
+  take(key: string): BookEntry | undefined {
     const queue = this.#unusedByKey.get(key);
     if (queue === undefined) return undefined;
     const entry = queue.shift()!;

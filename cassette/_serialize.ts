@@ -40,7 +40,7 @@ export const VERSION = 2;
 const VERSION_1 = 1;
 
 /** The request fields a cassette keeps, in the order it stores them. */
-const requestKeys = [
+export const requestKeys = [
   'systemInstructions',
   'prompt',
   'input',
@@ -135,7 +135,7 @@ export function requestRecord(request: ModelRequest, conversion: Conversion): Ca
 }
 
 /** What a request field missing from a live request is stored as. */
-const requestDefaults: Readonly<Record<string, unknown>> = {
+export const requestDefaults: Readonly<Record<string, unknown>> = {
   input: [],
   modelSettings: {},
   tools: [],

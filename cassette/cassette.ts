@@ -45,6 +45,7 @@ import type {
   TestingScriptedModel,
 } from './_sdk_types.ts';
 import { InteractionBook } from './_match.ts';
+import { LiveKeys } from './_live_key.ts';
 import { BlobTable, Conversion, copyJson, restore, toJson } from './_json.ts';
 import { storedInteractions } from './_delta.ts';
 import {
@@ -85,6 +86,16 @@ const modes: readonly CassetteMode[] = ['replay', 'record', 'auto', 'update'];
 
 /** What `Cassette.fromJSON` hands to the constructor (set and read synchronously). */
 let loading: LoadedCassette | undefined;
+
+/**
+ * A live call made ready to match: its key (none in `record`, where nothing is
+ * matched) and the request as stored and reported, or how to build it when
+ * only a miss needs it.
+ */
+interface PreparedCall {
+  key: string | undefined;
+  request: CassetteRequest | (() => Promise<CassetteRequest>);
+}
 
 /** A position in the cassette being written, filled when its call settles. */
 interface Slot {
@@ -174,6 +185,8 @@ export class Cassette implements ModelProvider {
   readonly #snapshots = new SnapshotStore();
   /** Converted JSON of snapshot nodes (see `#prepare`). */
   readonly #converted = new WeakMap<object, JsonValue>();
+  /** Keys live calls from their snapshots (see `#prepare`). */
+  readonly #live = new LiveKeys(this.#book, this.#blobs, this.#converted);
   #calls = 0;
 
   /**
@@ -499,21 +512,46 @@ export class Cassette implements ModelProvider {
    * The live request as stored and matched: converted, normalized, redacted.
    * Without hooks that could change it, the request first goes through a
    * snapshot store, which shares the nodes a request repeats from the previous
-   * one; each shared (immutable) node is then converted only once per run.
+   * one; each shared (immutable) node is then converted only once per run, and
+   * a call to match is keyed from the snapshot alone (see `LiveKeys`), its
+   * stored form built only if it misses.
    */
   async #prepare(
     model: string,
     request: ModelRequest,
     streamed: boolean,
-  ): Promise<CassetteRequest> {
+  ): Promise<PreparedCall> {
     const hooks = this.#options.normalize !== undefined || this.#options.redact !== undefined;
-    const conversion = new Conversion(hooks ? undefined : this.#converted);
-    const source = hooks ? request : this.#snapshots.store(storedFields(request));
-    const converted = requestRecord(source, conversion);
+    const matching = this.#mode !== 'record';
+    if (hooks) {
+      const converted = await this.#convert(request, undefined);
+      const normalized = this.#normalize(converted, model);
+      const stored = this.#options.redact === undefined
+        ? normalized
+        : this.#redact({ model, streamed, request: normalized }).request;
+      return { key: matching ? this.#book.requestKey(model, stored) : undefined, request: stored };
+    }
+    const snapshot = this.#snapshots.store(storedFields(request));
+    const key = matching ? await this.#live.key(model, snapshot) : undefined;
+    if (key !== undefined) {
+      return { key, request: () => this.#convert(snapshot, this.#converted) };
+    }
+    const converted = await this.#convert(snapshot, this.#converted);
+    return {
+      key: matching ? this.#book.requestKey(model, converted) : undefined,
+      request: converted,
+    };
+  }
+
+  /** The stored form of `request` (without the hooks), its blobs resolved. */
+  async #convert(
+    request: ModelRequest,
+    cache: WeakMap<object, JsonValue> | undefined,
+  ): Promise<CassetteRequest> {
+    const conversion = new Conversion(cache);
+    const converted = requestRecord(request, conversion);
     if (conversion.pending.length > 0) await this.#blobs.resolve(conversion);
-    const normalized = this.#normalize(converted, model);
-    if (this.#options.redact === undefined) return normalized;
-    return this.#redact({ model, streamed, request: normalized }).request;
+    return converted;
   }
 
   // --- calls ---------------------------------------------------------------------
@@ -522,9 +560,9 @@ export class Cassette implements ModelProvider {
     const model = name ?? '';
     const callIndex = this.#calls++;
     throwIfAborted(request);
-    const prepared = await this.#prepare(model, request, false);
+    const call = await this.#prepare(model, request, false);
     throwIfAborted(request);
-    const entry = this.#mode === 'record' ? undefined : this.#book.take(model, prepared);
+    const entry = call.key === undefined ? undefined : this.#book.take(call.key);
     if (entry !== undefined) {
       this.#keep(entry.interaction);
       const { interaction } = entry;
@@ -538,6 +576,7 @@ export class Cassette implements ModelProvider {
         } is a stream that ended without a response, so it cannot answer a non-streaming call.`,
       );
     }
+    const prepared = typeof call.request === 'function' ? await call.request() : call.request;
     if (this.#mode === 'replay') throw this.#miss(model, callIndex, false, prepared);
     const recording = this.#recordResponse(name, request, prepared);
     this.#track(recording);
@@ -559,9 +598,9 @@ export class Cassette implements ModelProvider {
     callIndex: number,
   ): AsyncGenerator<StreamEvent> {
     const model = name ?? '';
-    const prepared = await this.#prepare(model, request, true);
+    const call = await this.#prepare(model, request, true);
     throwIfAborted(request);
-    const entry = this.#mode === 'record' ? undefined : this.#book.take(model, prepared);
+    const entry = call.key === undefined ? undefined : this.#book.take(call.key);
     if (entry !== undefined) {
       this.#keep(entry.interaction);
       const { interaction } = entry;
@@ -582,6 +621,7 @@ export class Cassette implements ModelProvider {
       }
       throw this.#replayError(interaction.error!);
     }
+    const prepared = typeof call.request === 'function' ? await call.request() : call.request;
     if (this.#mode === 'replay') throw this.#miss(model, callIndex, true, prepared);
     let settle!: () => void;
     this.#track(new Promise<void>((resolve) => settle = resolve));

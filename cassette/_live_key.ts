@@ -1,0 +1,119 @@
+/**
+ * The matching key of a live call, computed from the snapshot of its request
+ * without converting the whole request. The snapshot store shares the nodes a
+ * request repeats from the previous one, and the runner sends the whole
+ * conversation every turn, so a request's input is almost always the previous
+ * input (the same nodes, position by position) plus a few new items: only
+ * those are converted and looked up, and the rest of the request is keyed by
+ * the JSON text of its converted fields, kept per shared conversion. Used when
+ * no `normalize` or `redact` hook could change the request.
+ *
+ * @module
+ */
+
+import type { ModelRequest } from '@openai/agents-core';
+import { type BlobTable, Conversion, toJson } from './_json.ts';
+import { EMPTY_LIST, type InteractionBook, listKey, UNKNOWN } from './_match.ts';
+import { requestDefaults, requestKeys } from './_serialize.ts';
+import type { JsonValue } from './cassette_types.ts';
+
+/** The request fields besides the input, in the stored order. */
+const restFields = requestKeys.filter((key) => key !== 'input');
+
+/** Computes the keys of one cassette's live calls (see the module doc). */
+export class LiveKeys {
+  readonly #book: InteractionBook;
+  readonly #blobs: BlobTable;
+  /** Converted JSON of snapshot nodes, shared with the cassette's other conversions. */
+  readonly #converted: WeakMap<object, JsonValue>;
+  /** Snapshot item node → the number of the stored item equal to it (or `UNKNOWN`). */
+  readonly #itemIds = new WeakMap<object, number>();
+  /** Converted JSON object → its JSON text (a conversion never changes once its blobs are resolved). */
+  readonly #texts = new WeakMap<object, string>();
+  /** The previous live input (snapshot nodes) and the list number after each of its items. */
+  #previous: readonly unknown[] = [];
+  #lists: number[] = [];
+
+  constructor(book: InteractionBook, blobs: BlobTable, converted: WeakMap<object, JsonValue>) {
+    this.#book = book;
+    this.#blobs = blobs;
+    this.#converted = converted;
+  }
+
+  /**
+   * The key of a call of model `model` whose request snapshot (the stored
+   * fields, from the cassette's snapshot store) is `snapshot`, or `undefined`
+   * when its input is not a list (the caller then keys the converted request).
+   */
+  async key(model: string, snapshot: ModelRequest): Promise<string | undefined> {
+    const input = snapshot.input ?? [];
+    if (!Array.isArray(input)) return undefined;
+    const conversion = new Conversion(this.#converted);
+    const source = snapshot as unknown as Record<string, unknown>;
+    const rest: [string, JsonValue][] = [];
+    for (const key of restFields) {
+      const value = toJson(source[key] ?? requestDefaults[key], conversion);
+      if (value !== undefined) rest.push([key, value]);
+    }
+    // Items after the part shared with the previous input, not looked up before.
+    const fresh: [object, JsonValue][] = [];
+    for (let i = this.#shared(input); i < input.length; i++) {
+      const node = input[i];
+      // Input items are objects; anything else takes the general way.
+      if (node === null || typeof node !== 'object') return undefined;
+      if (!this.#itemIds.has(node)) fresh.push([node, toJson(node, conversion) ?? null]);
+    }
+    if (conversion.pending.length > 0) await this.#blobs.resolve(conversion);
+    for (const [node, item] of fresh) this.#itemIds.set(node, this.#book.itemId(this.#text(item)));
+    // From here on synchronous: no other call changes the previous input meanwhile.
+    let text = '{';
+    for (let i = 0; i < rest.length; i++) {
+      const [key, value] = rest[i];
+      text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${this.#text(value)}`;
+    }
+    return listKey(model, this.#list(input), `${text}}`);
+  }
+
+  /** How many leading items `input` shares (as the same nodes) with the previous input. */
+  #shared(input: readonly unknown[]): number {
+    const previous = this.#previous;
+    const n = Math.min(previous.length, input.length);
+    let i = 0;
+    while (i < n && input[i] === previous[i]) i++;
+    return i;
+  }
+
+  /** The list number of `input`, reusing the previous input's for the shared part. */
+  #list(input: readonly unknown[]): number {
+    const shared = this.#shared(input);
+    const lists = this.#lists;
+    lists.length = shared;
+    let list = shared === 0 ? EMPTY_LIST : lists[shared - 1];
+    for (let i = shared; i < input.length; i++) {
+      // Every item of an input keyed here is an object looked up before (see `key`).
+      if (list !== UNKNOWN) list = this.#book.follow(list, this.#itemIds.get(input[i] as object)!);
+      lists.push(list);
+    }
+    this.#previous = input;
+    return list;
+  }
+
+  /** The JSON text of converted `value`, kept per object. */
+  #text(value: JsonValue): string {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    let text = this.#texts.get(value);
+    if (text === undefined) {
+      if (Array.isArray(value)) {
+        text = '[';
+        for (let i = 0; i < value.length; i++) {
+          text += `${i === 0 ? '' : ','}${this.#text(value[i])}`;
+        }
+        text += ']';
+      } else {
+        text = JSON.stringify(value);
+      }
+      this.#texts.set(value, text);
+    }
+    return text;
+  }
+}
