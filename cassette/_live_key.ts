@@ -56,14 +56,19 @@ export class LiveKeys {
       if (value !== undefined) rest.push([key, value]);
     }
     // Items after the part shared with the previous input, not looked up before.
+    let shared = this.#shared(input);
     const fresh: [object, JsonValue][] = [];
-    for (let i = this.#shared(input); i < input.length; i++) {
+    for (let i = shared; i < input.length; i++) {
       const node = input[i];
       // Input items are objects; anything else takes the general way.
       if (node === null || typeof node !== 'object') return undefined;
       if (!this.#itemIds.has(node)) fresh.push([node, toJson(node, conversion) ?? null]);
     }
-    if (conversion.pending.length > 0) await this.#blobs.resolve(conversion);
+    if (conversion.pending.length > 0) {
+      await this.#blobs.resolve(conversion);
+      // Another call may have moved the previous input meanwhile.
+      shared = this.#shared(input);
+    }
     for (const [node, item] of fresh) this.#itemIds.set(node, this.#book.itemId(this.#text(item)));
     // From here on synchronous: no other call changes the previous input meanwhile.
     let text = '{';
@@ -71,7 +76,7 @@ export class LiveKeys {
       const [key, value] = rest[i];
       text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${this.#text(value)}`;
     }
-    return listKey(model, this.#list(input), `${text}}`);
+    return listKey(model, this.#list(input, shared), `${text}}`);
   }
 
   /** How many leading items `input` shares (as the same nodes) with the previous input. */
@@ -83,9 +88,8 @@ export class LiveKeys {
     return i;
   }
 
-  /** The list number of `input`, reusing the previous input's for the shared part. */
-  #list(input: readonly unknown[]): number {
-    const shared = this.#shared(input);
+  /** The list number of `input`, reusing the previous input's for its `shared` first items. */
+  #list(input: readonly unknown[], shared: number): number {
     const lists = this.#lists;
     lists.length = shared;
     let list = shared === 0 ? EMPTY_LIST : lists[shared - 1];

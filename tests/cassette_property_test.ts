@@ -7,6 +7,7 @@ import type { ModelRequest } from '@openai/agents';
 import fc from 'fast-check';
 import { assistantMessage, modelResponder, ScriptedModel } from 'scripted-agents/testing';
 import { Cassette, type CassetteData, type JsonValue } from 'scripted-agents/cassette';
+import { orderedKeys } from '../cassette/_json.ts';
 import { describe, test } from './_harness.ts';
 
 const runs = { numRuns: 40 };
@@ -231,6 +232,23 @@ describe('cassette properties', () => {
         },
       ),
       runs,
+    );
+  });
+
+  test('keys are ordered as a sort by code unit with `type` moved first, whatever their number', () => {
+    const key = fc.oneof(
+      fc.constant('type'),
+      fc.string({ maxLength: 3 }),
+      fc.string({ unit: 'binary', maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.uniqueArray(key, { maxLength: 40 }), (keys) => {
+        const expected = [...keys].sort();
+        if (expected.includes('type')) expected.splice(expected.indexOf('type'), 1);
+        if (keys.includes('type')) expected.unshift('type');
+        assert.deepEqual(orderedKeys([...keys]), expected);
+      }),
+      { numRuns: 200 },
     );
   });
 
