@@ -33,6 +33,13 @@ export class LiveKeys {
   /** The previous live input (snapshot nodes) and the list number after each of its items. */
   #previous: readonly unknown[] = [];
   #lists: number[] = [];
+  /**
+   * The other fields of the previous snapshot and the JSON text they make:
+   * the same nodes (a run sends the same tools and settings every turn)
+   * make the same text.
+   */
+  #previousFields: readonly unknown[] | undefined;
+  #previousRest = '';
 
   constructor(book: InteractionBook, blobs: BlobTable, converted: WeakMap<object, JsonValue>) {
     this.#book = book;
@@ -50,10 +57,17 @@ export class LiveKeys {
     if (!Array.isArray(input)) return undefined;
     const conversion = new Conversion(this.#converted);
     const source = snapshot as unknown as Record<string, unknown>;
-    const rest: [string, JsonValue][] = [];
-    for (const key of restFields) {
-      const value = toJson(source[key] ?? requestDefaults[key], conversion);
-      if (value !== undefined) rest.push([key, value]);
+    const fields = restFields.map((key) => source[key]);
+    const previousFields = this.#previousFields;
+    let restText = this.#previousRest;
+    let rest: [string, JsonValue][] | undefined;
+    if (previousFields === undefined || fields.some((field, i) => field !== previousFields[i])) {
+      rest = [];
+      for (let i = 0; i < restFields.length; i++) {
+        const key = restFields[i];
+        const value = toJson(fields[i] ?? requestDefaults[key], conversion);
+        if (value !== undefined) rest.push([key, value]);
+      }
     }
     // Items after the part shared with the previous input, not looked up before.
     let shared = this.#shared(input);
@@ -71,12 +85,17 @@ export class LiveKeys {
     }
     for (const [node, item] of fresh) this.#itemIds.set(node, this.#book.itemId(this.#text(item)));
     // From here on synchronous: no other call changes the previous input meanwhile.
-    let text = '{';
-    for (let i = 0; i < rest.length; i++) {
-      const [key, value] = rest[i];
-      text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${this.#text(value)}`;
+    if (rest !== undefined) {
+      restText = '{';
+      for (let i = 0; i < rest.length; i++) {
+        const [key, value] = rest[i];
+        restText += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${this.#text(value)}`;
+      }
+      restText += '}';
+      this.#previousFields = fields;
+      this.#previousRest = restText;
     }
-    return listKey(model, this.#list(input, shared), `${text}}`);
+    return listKey(model, this.#list(input, shared), restText);
   }
 
   /** How many leading items `input` shares (as the same nodes) with the previous input. */

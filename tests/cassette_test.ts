@@ -274,6 +274,44 @@ describe('Cassette: matching', () => {
     await cassette.close();
   });
 
+  test('calls that share their input and differ elsewhere match only their own recording', async () => {
+    const hi = [{ type: 'message', role: 'user', content: 'Hi' }];
+    const requests = [
+      { input: hi, tracing: false },
+      { input: hi, systemInstructions: 'A', tracing: false },
+      { input: hi, systemInstructions: 'B', tracing: false },
+      {
+        input: hi,
+        systemInstructions: 'B',
+        tools: [{ type: 'function', name: 't' }],
+        tracing: false,
+      },
+      { input: [...hi, hi[0]], systemInstructions: 'B', tracing: false },
+    ] as never[];
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: scriptedProvider({
+        m: new ScriptedModel(requests.map((_, i) => [assistantMessage(`answer ${i}`)])),
+      }),
+    });
+    for (const request of requests) await recorder.model('m').getResponse(request);
+    const cassette = Cassette.fromJSON(JSON.stringify(recorder));
+    const model = cassette.model('m');
+    const textOf = (response: { output: unknown[] }) =>
+      (response.output[0] as { content: { text: string }[] }).content[0].text;
+    // In an order where each call differs from the one before: every call finds its own answer.
+    for (const i of [0, 1, 2, 4, 3]) {
+      assert.equal(textOf(await model.getResponse(requests[i])), `answer ${i}`);
+    }
+    const drifted = await model.getResponse(
+      { input: hi, systemInstructions: 'C', tracing: false } as never,
+    ).catch((e) => e);
+    assert.ok(drifted instanceof CassetteMissError);
+    assert.deepEqual(drifted.differences.map((d) => d.path), ['request.systemInstructions']);
+    cassette.acknowledgeFailures();
+    await cassette.close();
+  });
+
   test('an empty cassette misses with no nearest interaction', async () => {
     const cassette = new Cassette();
     const error = await cassette.model('x').getResponse({
