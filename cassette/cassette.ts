@@ -304,8 +304,10 @@ export class Cassette implements ModelProvider {
 
   /**
    * The cassette as JSON, at any time: what is recorded so far (or loaded, in
-   * `replay`), with the format version, stable key order, and each large
-   * binary payload once. `JSON.stringify(cassette)` uses it.
+   * `replay`), with the format version, stable key order, each large binary
+   * payload once, and each input that starts with an earlier interaction's
+   * whole input stored as its continuation (see `CassetteStoredRequest`).
+   * `JSON.stringify(cassette)` uses it.
    */
   toJSON(): CassetteData {
     const interactions = this.#current();
