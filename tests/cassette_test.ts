@@ -420,6 +420,40 @@ describe('Cassette: matching', () => {
   });
 });
 
+describe('Cassette: concurrent calls with binary payloads', () => {
+  test('calls that arrive together carrying the same large payload all match', async () => {
+    const image = `data:image/png;base64,${'iVBORw0KGgo'.repeat(200)}`;
+    const request = () =>
+      ({
+        input: [{ role: 'user', content: [{ type: 'input_image', image }] }],
+        modelSettings: {},
+        tools: [],
+        handoffs: [],
+        outputType: 'text',
+        tracing: false,
+      }) as never;
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: scriptedProvider({
+        m: new ScriptedModel([[assistantMessage('one')], [assistantMessage('two')]]),
+      }),
+    });
+    await recorder.model('m').getResponse(request());
+    await recorder.model('m').getResponse(request());
+    const cassette = Cassette.fromJSON(JSON.stringify(recorder));
+    // Equal requests arriving together take the two recordings, in either order.
+    const answers = await Promise.all([
+      cassette.model('m').getResponse(request()),
+      cassette.model('m').getResponse(request()),
+    ]);
+    assert.deepEqual(
+      answers.map((a) => (a.output[0] as { content: { text: string }[] }).content[0].text).sort(),
+      ['one', 'two'],
+    );
+    await cassette.close();
+  });
+});
+
 describe('Cassette: streams', () => {
   test('a recorded stream replays as the same events, and into a non-streamed call', async () => {
     const recorder = new Cassette({
