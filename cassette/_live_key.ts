@@ -34,12 +34,13 @@ export class LiveKeys {
   #previous: readonly unknown[] = [];
   #lists: number[] = [];
   /**
-   * The other fields of the previous snapshot and the JSON text they make:
+   * The other fields of the previous snapshot and the number of the JSON text
+   * they make (see `InteractionBook.restId`):
    * the same nodes (a run sends the same tools and settings every turn)
    * make the same text.
    */
   #previousFields: readonly unknown[] | undefined;
-  #previousRest = '';
+  #previousRest = UNKNOWN;
 
   constructor(book: InteractionBook, blobs: BlobTable, converted: WeakMap<object, JsonValue>) {
     this.#book = book;
@@ -59,14 +60,14 @@ export class LiveKeys {
     const source = snapshot as unknown as Record<string, unknown>;
     const fields = restFields.map((key) => source[key]);
     const previousFields = this.#previousFields;
-    let restText = this.#previousRest;
-    let rest: [string, JsonValue][] | undefined;
+    let rest = this.#previousRest;
+    let converted: [string, JsonValue][] | undefined;
     if (previousFields === undefined || fields.some((field, i) => field !== previousFields[i])) {
-      rest = [];
+      converted = [];
       for (let i = 0; i < restFields.length; i++) {
         const key = restFields[i];
         const value = toJson(fields[i] ?? requestDefaults[key], conversion);
-        if (value !== undefined) rest.push([key, value]);
+        if (value !== undefined) converted.push([key, value]);
       }
     }
     // Items after the part shared with the previous input, not looked up before.
@@ -85,17 +86,18 @@ export class LiveKeys {
     }
     for (const [node, item] of fresh) this.#itemIds.set(node, this.#book.itemId(this.#text(item)));
     // From here on synchronous: no other call changes the previous input meanwhile.
-    if (rest !== undefined) {
-      restText = '{';
-      for (let i = 0; i < rest.length; i++) {
-        const [key, value] = rest[i];
-        restText += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${this.#text(value)}`;
+    if (converted !== undefined) {
+      // The JSON text of the converted fields, as `JSON.stringify` writes an object.
+      let text = '{';
+      for (let i = 0; i < converted.length; i++) {
+        const [key, value] = converted[i];
+        text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${this.#text(value)}`;
       }
-      restText += '}';
+      rest = this.#book.restId(`${text}}`);
       this.#previousFields = fields;
-      this.#previousRest = restText;
+      this.#previousRest = rest;
     }
-    return listKey(model, this.#list(input, shared), restText);
+    return listKey(model, this.#list(input, shared), rest);
   }
 
   /** How many leading items `input` shares (as the same nodes) with the previous input. */

@@ -6,8 +6,9 @@
  * request to the next, so each distinct item text is interned once (the
  * stored requests share equal items), and so is each list of items, by
  * hash-consing: a list is its list without the last item plus that item, so
- * a request's key names its whole input by one number, and a live input that
- * extends the previous one costs only its new items.
+ * a request's key names its whole input by one number (and the rest of the
+ * request by the number of its JSON text), and a live input that extends the
+ * previous one costs only its new items.
  *
  * @module
  */
@@ -32,10 +33,10 @@ export const UNKNOWN = -1;
 
 /**
  * The matching key of a request of model `model` whose input is the list
- * numbered `list`, given the JSON text of the request without its input
- * (`rest`): equal keys mean equal requests.
+ * numbered `list` and whose other fields are the ones numbered `rest` (see
+ * {@linkcode InteractionBook.restId}): equal keys mean equal requests.
  */
-export function listKey(model: string, list: number, rest: string): string {
+export function listKey(model: string, list: number, rest: number): string {
   return `${JSON.stringify(model)}\n${list}\n${rest}`;
 }
 
@@ -66,6 +67,8 @@ export class InteractionBook {
   readonly #objectIds = new WeakMap<object, number>();
   /** Per list number, the numbers of the one-item-longer lists by their last item. */
   readonly #longer: (Map<number, number> | undefined)[] = [undefined];
+  /** The JSON texts of the stored requests without their input, numbered. */
+  readonly #restIds = new Map<string, number>();
   /**
    * The input of the previous interaction added and the list number after
    * each of its items: an input continuing it holds the same item objects,
@@ -109,7 +112,13 @@ export class InteractionBook {
         lists.push(list);
       }
       this.#previousInput = input;
-      key = listKey(interaction.model, list, JSON.stringify({ ...request, input: undefined }));
+      const rest = JSON.stringify({ ...request, input: undefined });
+      let restId = this.#restIds.get(rest);
+      if (restId === undefined) {
+        restId = this.#restIds.size;
+        this.#restIds.set(rest, restId);
+      }
+      key = listKey(interaction.model, list, restId);
     } else {
       key = textKey(interaction.model, request);
     }
@@ -134,6 +143,15 @@ export class InteractionBook {
       longer.set(item, next);
     }
     return next;
+  }
+
+  /**
+   * The number of the JSON text `text` of a stored request without its input
+   * (`JSON.stringify({ ...request, input: undefined })`), or
+   * {@linkcode UNKNOWN}.
+   */
+  restId(text: string): number {
+    return this.#restIds.get(text) ?? UNKNOWN;
   }
 
   /** The number of the stored item whose JSON text is `text`, or {@linkcode UNKNOWN}. */
@@ -165,7 +183,7 @@ export class InteractionBook {
       }
       list = this.follow(list, id);
     }
-    return listKey(model, list, JSON.stringify({ ...request, input: undefined }));
+    return listKey(model, list, this.restId(JSON.stringify({ ...request, input: undefined })));
   }
 
   /** Every loaded entry, in cassette order. */
