@@ -312,6 +312,26 @@ describe('Cassette: matching', () => {
     await cassette.close();
   });
 
+  test('an input list holding something other than items still matches its recording', async () => {
+    const requests = [
+      { input: [{ type: 'message', role: 'user', content: 'Hi' }, 'loose text'], tracing: false },
+      { input: ['loose text', 7, null], tracing: false },
+    ] as never[];
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: scriptedProvider({
+        m: new ScriptedModel([[assistantMessage('one')], [assistantMessage('two')]]),
+      }),
+    });
+    for (const request of requests) await recorder.model('m').getResponse(request);
+    const cassette = Cassette.fromJSON(JSON.stringify(recorder));
+    const textOf = (response: { output: unknown[] }) =>
+      (response.output[0] as { content: { text: string }[] }).content[0].text;
+    assert.equal(textOf(await cassette.model('m').getResponse(requests[1])), 'two');
+    assert.equal(textOf(await cassette.model('m').getResponse(requests[0])), 'one');
+    await cassette.close();
+  });
+
   test('an empty cassette misses with no nearest interaction', async () => {
     const cassette = new Cassette();
     const error = await cassette.model('x').getResponse({
