@@ -61,10 +61,12 @@ export class InteractionBook {
   /** The one stored item of each number. */
   readonly #itemsById: JsonValue[] = [];
   /**
-   * The numbers of item objects already looked up: loaded items (an input that
-   * continues an earlier one holds the same objects) and converted live ones.
+   * The numbers of the loaded item objects (an input that continues an
+   * earlier one holds the same objects). A `Map`: the book holds them anyway,
+   * and weak entries whose keys are new objects slow down every young garbage
+   * collection.
    */
-  readonly #objectIds = new WeakMap<object, number>();
+  readonly #objectIds = new Map<object, number>();
   /** Per list number, the numbers of the one-item-longer lists by their last item. */
   readonly #longer: (Map<number, number> | undefined)[] = [undefined];
   /** The JSON texts of the stored requests without their input, numbered. */
@@ -176,11 +178,9 @@ export class InteractionBook {
     for (let i = 0; i < input.length && list !== UNKNOWN; i++) {
       const item = input[i];
       const isObject = item !== null && typeof item === 'object';
-      let id = isObject ? this.#objectIds.get(item) : undefined;
-      if (id === undefined) {
-        id = this.itemId(JSON.stringify(item));
-        if (isObject) this.#objectIds.set(item, id);
-      }
+      // A live request converted with hooks is new every call: nothing to remember.
+      const id = (isObject ? this.#objectIds.get(item) : undefined) ??
+        this.itemId(JSON.stringify(item));
       list = this.follow(list, id);
     }
     return listKey(model, list, this.restId(JSON.stringify({ ...request, input: undefined })));

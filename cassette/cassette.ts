@@ -186,7 +186,7 @@ export class Cassette implements ModelProvider {
   /** Converted JSON of snapshot nodes (see `#prepare`). */
   readonly #converted = new WeakMap<object, JsonValue>();
   /** Keys live calls from their snapshots (see `#prepare`). */
-  readonly #live = new LiveKeys(this.#book, this.#blobs, this.#converted);
+  readonly #live = new LiveKeys(this.#book, this.#blobs);
   #calls = 0;
 
   /**
