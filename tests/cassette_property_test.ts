@@ -6,7 +6,12 @@ import assert from 'node:assert/strict';
 import type { ModelRequest } from '@openai/agents';
 import fc from 'fast-check';
 import { assistantMessage, modelResponder, ScriptedModel } from 'scripted-agents/testing';
-import { Cassette, type CassetteData, type JsonValue } from 'scripted-agents/cassette';
+import {
+  Cassette,
+  type CassetteData,
+  type CassetteInteraction,
+  type JsonValue,
+} from 'scripted-agents/cassette';
 import { orderedKeys } from '../cassette/_json.ts';
 import { describe, test } from './_harness.ts';
 
@@ -185,7 +190,10 @@ describe('cassette properties', () => {
             await recorder.model(model).getResponse(request(inputs[i]));
           }
           const data: CassetteData = JSON.parse(JSON.stringify(recorder));
-          const whole = recorder.interactions;
+          // As JSON: the in-memory recording may hold -0, which JSON writes as 0.
+          const whole: CassetteInteraction[] = JSON.parse(
+            JSON.stringify(recorder.interactions),
+          );
           const items = (i: number) => whole[i].request.input;
           const startsWith = (list: JsonValue[], start: JsonValue) =>
             Array.isArray(start) && start.length > 0 && start.length <= list.length &&
