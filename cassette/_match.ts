@@ -3,10 +3,12 @@
  * interaction of the same model whose normalized request is equal, whatever
  * the order the calls arrive in. Equality is on the canonical JSON text (keys
  * in the stable order). The input items of a recorded run repeat from one
- * request to the next, so each distinct item text is interned once: the
- * stored requests share equal items, and a request's key names its items by
- * number instead of repeating their text. A live item that is a shared
- * (immutable) conversion is looked up once per run.
+ * request to the next, so each distinct item text is interned once (the
+ * stored requests share equal items), and so is each list of items, by
+ * hash-consing: a list is its list without the last item plus that item, so
+ * a request's key names its whole input by one number (and the rest of the
+ * request by the number of its JSON text), and a live input that extends the
+ * previous one costs only its new items.
  *
  * @module
  */
@@ -24,15 +26,23 @@ export interface BookEntry {
   used: boolean;
 }
 
+/** The number of the empty input list. */
+export const EMPTY_LIST = 0;
+/** The number of an item or a list no recorded input holds. */
+export const UNKNOWN = -1;
+
 /**
- * The matching key of a request of model `model` whose input items have the
- * numbers `ids` (`undefined` when the input is not an array): equal keys mean
- * equal JSON text, as an array's text is its items' texts in order.
+ * The matching key of a request of model `model` whose input is the list
+ * numbered `list` and whose other fields are the ones numbered `rest` (see
+ * {@linkcode InteractionBook.restId}): equal keys mean equal requests.
  */
-function keyOf(model: string, request: CassetteRequest, ids: number[] | undefined): string {
-  if (ids === undefined) return `${model}\n${JSON.stringify(request)}`;
-  const rest = JSON.stringify({ ...request, input: undefined });
-  return `${model}\n[${ids.join(',')}]\n${rest}`;
+export function listKey(model: string, list: number, rest: number): string {
+  return `${JSON.stringify(model)}\n${list}\n${rest}`;
+}
+
+/** The matching key of a request whose input is not a list. */
+function textKey(model: string, request: CassetteRequest): string {
+  return `${JSON.stringify(model)}\n${JSON.stringify(request)}`;
 }
 
 /** The nearest unused entry to a request that matched nothing. */
@@ -46,10 +56,28 @@ export interface NearestEntry {
 export class InteractionBook {
   readonly #entries: BookEntry[] = [];
   readonly #unusedByKey = new Map<string, BookEntry[]>();
-  /** Interned input items: JSON text → number and the one stored item with that text. */
-  readonly #items = new Map<string, { id: number; item: JsonValue }>();
-  /** The numbers of live input items already looked up (shared, immutable conversions). */
-  readonly #liveIds = new WeakMap<object, number>();
+  /** Interned input items: JSON text → number. */
+  readonly #itemIds = new Map<string, number>();
+  /** The one stored item of each number. */
+  readonly #itemsById: JsonValue[] = [];
+  /**
+   * The numbers of the loaded item objects (an input that continues an
+   * earlier one holds the same objects). A `Map`: the book holds them anyway,
+   * and weak entries whose keys are new objects slow down every young garbage
+   * collection.
+   */
+  readonly #objectIds = new Map<object, number>();
+  /** Per list number, the numbers of the one-item-longer lists by their last item. */
+  readonly #longer: (Map<number, number> | undefined)[] = [undefined];
+  /** The JSON texts of the stored requests without their input, numbered. */
+  readonly #restIds = new Map<string, number>();
+  /**
+   * The input of the previous interaction added and the list number after
+   * each of its items: an input continuing it holds the same item objects,
+   * whose numbers are then reused without a lookup.
+   */
+  #previousInput: readonly JsonValue[] = [];
+  readonly #previousLists: number[] = [];
 
   /**
    * Adds the next loaded interaction. Its request's input items are replaced
@@ -58,46 +86,104 @@ export class InteractionBook {
   add(interaction: CassetteInteraction): void {
     const request = interaction.request;
     const input = request.input as JsonValue;
-    let ids: number[] | undefined;
+    let key: string;
     if (Array.isArray(input)) {
-      ids = new Array(input.length);
-      for (let i = 0; i < input.length; i++) {
+      const previous = this.#previousInput;
+      const lists = this.#previousLists;
+      const n = Math.min(previous.length, input.length);
+      let shared = 0;
+      while (shared < n && input[shared] === previous[shared]) shared++;
+      lists.length = shared;
+      let list = shared === 0 ? EMPTY_LIST : lists[shared - 1];
+      for (let i = shared; i < input.length; i++) {
         const item = input[i];
-        const text = JSON.stringify(item);
-        let known = this.#items.get(text);
-        if (known === undefined) {
-          known = { id: this.#items.size, item };
-          this.#items.set(text, known);
-        } else {
-          input[i] = known.item;
+        const isObject = item !== null && typeof item === 'object';
+        let id = isObject ? this.#objectIds.get(item) : undefined;
+        if (id === undefined) {
+          const text = JSON.stringify(item);
+          id = this.#itemIds.get(text);
+          if (id === undefined) {
+            id = this.#itemsById.length;
+            this.#itemIds.set(text, id);
+            this.#itemsById.push(item);
+          }
+          if (isObject) this.#objectIds.set(item, id);
         }
-        ids[i] = known.id;
+        input[i] = this.#itemsById[id];
+        list = this.#extend(list, id);
+        lists.push(list);
       }
+      this.#previousInput = input;
+      const rest = JSON.stringify({ ...request, input: undefined });
+      let restId = this.#restIds.get(rest);
+      if (restId === undefined) {
+        restId = this.#restIds.size;
+        this.#restIds.set(rest, restId);
+      }
+      key = listKey(interaction.model, list, restId);
+    } else {
+      key = textKey(interaction.model, request);
     }
     const entry: BookEntry = { index: this.#entries.length, interaction, used: false };
     this.#entries.push(entry);
-    const key = keyOf(interaction.model, request, ids);
     const queue = this.#unusedByKey.get(key);
     if (queue === undefined) this.#unusedByKey.set(key, [entry]);
     else queue.push(entry);
   }
 
-  /** The matching key of a live request of model `model`. */
-  #liveKey(model: string, request: CassetteRequest): string {
-    const input = request.input as JsonValue;
-    if (!Array.isArray(input)) return keyOf(model, request, undefined);
-    const ids: number[] = new Array(input.length);
-    for (let i = 0; i < input.length; i++) {
-      const item = input[i];
-      let id = item !== null && typeof item === 'object' ? this.#liveIds.get(item) : undefined;
-      if (id === undefined) {
-        // An item no recording holds gets -1, which no stored key contains.
-        id = this.#items.get(JSON.stringify(item))?.id ?? -1;
-        if (item !== null && typeof item === 'object') this.#liveIds.set(item, id);
-      }
-      ids[i] = id;
+  /** The number of list `list` followed by item `item`, numbering it if new. */
+  #extend(list: number, item: number): number {
+    let longer = this.#longer[list];
+    if (longer === undefined) {
+      longer = new Map();
+      this.#longer[list] = longer;
     }
-    return keyOf(model, request, ids);
+    let next = longer.get(item);
+    if (next === undefined) {
+      next = this.#longer.length;
+      this.#longer.push(undefined);
+      longer.set(item, next);
+    }
+    return next;
+  }
+
+  /**
+   * The number of the JSON text `text` of a stored request without its input
+   * (`JSON.stringify({ ...request, input: undefined })`), or
+   * {@linkcode UNKNOWN}.
+   */
+  restId(text: string): number {
+    return this.#restIds.get(text) ?? UNKNOWN;
+  }
+
+  /** The number of the stored item whose JSON text is `text`, or {@linkcode UNKNOWN}. */
+  itemId(text: string): number {
+    return this.#itemIds.get(text) ?? UNKNOWN;
+  }
+
+  /**
+   * The number of list `list` followed by item `item`, or
+   * {@linkcode UNKNOWN} when no recorded input starts with that list.
+   */
+  follow(list: number, item: number): number {
+    if (list === UNKNOWN || item === UNKNOWN) return UNKNOWN;
+    return this.#longer[list]?.get(item) ?? UNKNOWN;
+  }
+
+  /** The matching key of a live request (converted and normalized) of model `model`. */
+  requestKey(model: string, request: CassetteRequest): string {
+    const input = request.input as JsonValue;
+    if (!Array.isArray(input)) return textKey(model, request);
+    let list = EMPTY_LIST;
+    for (let i = 0; i < input.length && list !== UNKNOWN; i++) {
+      const item = input[i];
+      const isObject = item !== null && typeof item === 'object';
+      // A live request converted with hooks is new every call: nothing to remember.
+      const id = (isObject ? this.#objectIds.get(item) : undefined) ??
+        this.itemId(JSON.stringify(item));
+      list = this.follow(list, id);
+    }
+    return listKey(model, list, this.restId(JSON.stringify({ ...request, input: undefined })));
   }
 
   /** Every loaded entry, in cassette order. */
@@ -105,9 +191,8 @@ export class InteractionBook {
     return this.#entries;
   }
 
-  /** Takes (marks used) the first unused entry of `model` whose request equals `request`. */
-  take(model: string, request: CassetteRequest): BookEntry | undefined {
-    const key = this.#liveKey(model, request);
+  /** Takes (marks used) the first unused entry whose key is `key`. */
+  take(key: string): BookEntry | undefined {
     const queue = this.#unusedByKey.get(key);
     if (queue === undefined) return undefined;
     const entry = queue.shift()!;

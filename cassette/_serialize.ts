@@ -8,11 +8,13 @@
 
 import { Usage } from '@openai/agents-core';
 import type { ModelRequest, ModelResponse } from '@openai/agents-core';
+import { expandedRequest } from './_delta.ts';
 import {
   blobRef,
   type BlobTable,
   type Conversion,
   isSorted,
+  put,
   restore,
   sortJson,
   toJson,
@@ -24,17 +26,21 @@ import type {
   CassetteInteraction,
   CassetteRequest,
   CassetteResponse,
+  CassetteStoredInteraction,
+  CassetteStoredRequest,
   JsonObject,
   JsonValue,
 } from './cassette_types.ts';
 
 /** The format tag of every cassette. */
 export const FORMAT = 'scripted-agents/cassette';
-/** The format version this code reads and writes. */
-export const VERSION = 1;
+/** The format version this code writes. */
+export const VERSION = 2;
+/** The first version, where every request writes out its whole input; still read. */
+const VERSION_1 = 1;
 
 /** The request fields a cassette keeps, in the order it stores them. */
-const requestKeys = [
+export const requestKeys = [
   'systemInstructions',
   'prompt',
   'input',
@@ -46,23 +52,40 @@ const requestKeys = [
   'conversationId',
 ] as const;
 
+/** The stored order of a request's fields: an input continuing an earlier one sits in its place. */
+const storedRequestKeys = [
+  'systemInstructions',
+  'prompt',
+  'input',
+  'inputFrom',
+  'inputAppend',
+  'modelSettings',
+  'tools',
+  'handoffs',
+  'outputType',
+  'previousResponseId',
+  'conversationId',
+] as const;
+
 /** `request` with its fields in the stored order and every nested object's keys sorted. */
-export function canonicalRequest(request: CassetteRequest): CassetteRequest {
+export function canonicalRequest<T extends CassetteRequest | CassetteStoredRequest>(request: T): T {
   const source = request as unknown as Record<string, JsonValue>;
   const out: Record<string, JsonValue> = {};
-  for (const key of requestKeys) {
+  for (const key of storedRequestKeys) {
     if (source[key] !== undefined) out[key] = sortJson(source[key]);
   }
   for (const key of Object.keys(source).sort()) {
-    if (!(key in out) && source[key] !== undefined) out[key] = sortJson(source[key]);
+    if (!(key in out) && source[key] !== undefined) put(out, key, sortJson(source[key]));
   }
-  return out as unknown as CassetteRequest;
+  return out as unknown as T;
 }
 
 const interactionKeys = ['model', 'streamed', 'request', 'response', 'events', 'error'] as const;
 
 /** `interaction` in the stored key order (a fresh copy). */
-export function canonicalInteraction(interaction: CassetteInteraction): CassetteInteraction {
+export function canonicalInteraction<T extends CassetteInteraction | CassetteStoredInteraction>(
+  interaction: T,
+): T {
   const source = interaction as unknown as Record<string, JsonValue>;
   const out: Record<string, JsonValue> = {};
   for (const key of interactionKeys) {
@@ -71,15 +94,17 @@ export function canonicalInteraction(interaction: CassetteInteraction): Cassette
       ? canonicalRequest(interaction.request) as unknown as JsonValue
       : sortJson(source[key]);
   }
-  return out as unknown as CassetteInteraction;
+  return out as unknown as T;
 }
 
 /** True when `interaction` (freshly parsed JSON) is already in the stored key order. */
-export function isCanonicalInteraction(interaction: CassetteInteraction): boolean {
+export function isCanonicalInteraction(
+  interaction: CassetteInteraction | CassetteStoredInteraction,
+): boolean {
   const source = interaction as unknown as Record<string, JsonValue>;
   if (!inOrder(Object.keys(source), interactionKeys)) return false;
   const request = interaction.request as unknown as Record<string, JsonValue>;
-  if (!inOrder(Object.keys(request), requestKeys)) return false;
+  if (!inOrder(Object.keys(request), storedRequestKeys)) return false;
   for (const key in request) if (!isSorted(request[key])) return false;
   for (const key of ['response', 'events', 'error'] as const) {
     if (source[key] !== undefined && !isSorted(source[key])) return false;
@@ -110,7 +135,7 @@ export function requestRecord(request: ModelRequest, conversion: Conversion): Ca
 }
 
 /** What a request field missing from a live request is stored as. */
-const requestDefaults: Readonly<Record<string, unknown>> = {
+export const requestDefaults: Readonly<Record<string, unknown>> = {
   input: [],
   modelSettings: {},
   tools: [],
@@ -248,16 +273,28 @@ function describeValue(value: unknown): string {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** A loaded cassette: validated, keys in the stored order, every request whole. */
+export interface LoadedCassette {
+  models: CassetteData['models'];
+  /** Owned by the loader's caller: nobody else holds a reference to them. */
+  interactions: CassetteInteraction[];
+  blobs: Record<string, string>;
+}
+
 /**
- * Checks a loaded value (or JSON text) and returns it as cassette data, or
- * throws {@linkcode InvalidCassetteError} naming the first bad field.
+ * Checks a loaded value (or JSON text) of format version 1 or 2 and returns it
+ * with every request whole, or throws {@linkcode InvalidCassetteError} naming
+ * the first bad field. Parsed text already in the stored key order is used as
+ * is (nobody else holds it); anything else is copied into that order. An
+ * input continuing an earlier interaction's shares that interaction's items.
  */
-export function validateCassette(input: unknown, label: string | undefined): CassetteData {
+export function loadCassette(input: unknown, label: string | undefined): LoadedCassette {
   const fail: Fail = (path, expected, actual) => {
     throw new InvalidCassetteError(label, { path, expected, actual: describeValue(actual) });
   };
   let value = input;
-  if (typeof input === 'string') {
+  const fresh = typeof input === 'string';
+  if (fresh) {
     try {
       value = JSON.parse(input);
     } catch (error) {
@@ -270,7 +307,10 @@ export function validateCassette(input: unknown, label: string | undefined): Cas
   }
   if (!isObject(value)) fail('', 'an object', value);
   if (value.format !== FORMAT) fail('format', JSON.stringify(FORMAT), value.format);
-  if (value.version !== VERSION) fail('version', `format version ${VERSION}`, value.version);
+  const version = value.version;
+  if (version !== VERSION && version !== VERSION_1) {
+    fail('version', `format version ${VERSION} or ${VERSION_1}`, version);
+  }
   const models = value.models ?? {};
   if (!isObject(models)) fail('models', 'an object of model infos', models);
   for (const [name, info] of Object.entries(models)) {
@@ -286,32 +326,51 @@ export function validateCassette(input: unknown, label: string | undefined): Cas
   for (const [digest, payload] of Object.entries(blobs)) {
     if (typeof payload !== 'string') fail(`blobs[${JSON.stringify(digest)}]`, 'a string', payload);
   }
-  const interactions = value.interactions;
-  if (!Array.isArray(interactions)) fail('interactions', 'an array', interactions);
-  interactions.forEach((interaction, i) =>
-    validateInteraction(interaction, `interactions[${i}]`, fail, blobs as Record<string, string>)
-  );
+  const stored = value.interactions;
+  if (!Array.isArray(stored)) fail('interactions', 'an array', stored);
+  const interactions: CassetteInteraction[] = new Array(stored.length);
+  for (let i = 0; i < stored.length; i++) {
+    const path = `interactions[${i}]`;
+    validateInteraction(stored[i], i, fail, blobs as Record<string, string>, version === VERSION);
+    const raw = stored[i] as CassetteStoredInteraction;
+    const interaction = fresh && isCanonicalInteraction(raw) ? raw : canonicalInteraction(raw);
+    const request = interaction.request;
+    if (request.inputFrom !== undefined && version === VERSION) {
+      const base = interactions[request.inputFrom].request.input;
+      if (!Array.isArray(base)) {
+        throw new InvalidCassetteError(label, {
+          path: `${path}.request.inputFrom`,
+          expected: 'the index of an earlier interaction whose input is an array',
+          actual: `${request.inputFrom}, whose input is ${describeValue(base)}`,
+        });
+      }
+      (interaction as unknown as CassetteInteraction).request = expandedRequest(request, base);
+    }
+    interactions[i] = interaction as unknown as CassetteInteraction;
+  }
   return {
-    format: FORMAT,
-    version: VERSION,
     models: models as CassetteData['models'],
-    interactions: interactions as CassetteInteraction[],
+    interactions,
     blobs: blobs as Record<string, string>,
   };
 }
 
 function validateInteraction(
   value: unknown,
-  path: string,
+  index: number,
   fail: Fail,
   blobs: Record<string, string>,
+  continuations: boolean,
 ): void {
+  const path = `interactions[${index}]`;
   if (!isObject(value)) fail(path, 'an interaction object', value);
   if (typeof value.model !== 'string') fail(`${path}.model`, 'a model name string', value.model);
   if (typeof value.streamed !== 'boolean') fail(`${path}.streamed`, 'a boolean', value.streamed);
   const request = value.request;
   if (!isObject(request)) fail(`${path}.request`, 'a request object', request);
-  if (typeof request.input !== 'string' && !Array.isArray(request.input)) {
+  if (continuations && (request.inputFrom !== undefined || request.inputAppend !== undefined)) {
+    validateContinuation(request, index, fail);
+  } else if (typeof request.input !== 'string' && !Array.isArray(request.input)) {
     fail(`${path}.request.input`, 'a string or an array of input items', request.input);
   }
   for (const key of ['tools', 'handoffs'] as const) {
@@ -351,6 +410,35 @@ function validateInteraction(
   }
   if (value.error !== undefined) validateError(value.error, `${path}.error`, fail);
   checkRefs(value, path, fail, blobs);
+}
+
+/** An input given as a continuation: `inputFrom` an earlier index, `inputAppend` an array, no `input`. */
+function validateContinuation(request: Record<string, unknown>, index: number, fail: Fail): void {
+  const path = `interactions[${index}]`;
+  const from = request.inputFrom;
+  if (!Number.isInteger(from) || (from as number) < 0 || (from as number) >= index) {
+    fail(
+      `${path}.request.inputFrom`,
+      index === 0
+        ? 'absent (no interaction precedes the first one to continue)'
+        : `the index of an earlier interaction (an integer from 0 to ${index - 1})`,
+      from,
+    );
+  }
+  if (!Array.isArray(request.inputAppend)) {
+    fail(
+      `${path}.request.inputAppend`,
+      "an array of the input items after inputFrom's",
+      request.inputAppend,
+    );
+  }
+  if (request.input !== undefined) {
+    fail(
+      `${path}.request.input`,
+      'absent when inputFrom and inputAppend give the input',
+      request.input,
+    );
+  }
 }
 
 function validateError(value: unknown, path: string, fail: Fail): void {

@@ -45,19 +45,21 @@ import type {
   TestingScriptedModel,
 } from './_sdk_types.ts';
 import { InteractionBook } from './_match.ts';
+import { LiveKeys } from './_live_key.ts';
 import { BlobTable, Conversion, copyJson, restore, toJson } from './_json.ts';
+import { storedInteractions } from './_delta.ts';
 import {
   canonicalInteraction,
   canonicalRequest,
   errorRecord,
   FORMAT,
-  isCanonicalInteraction,
+  loadCassette,
+  type LoadedCassette,
   replayError,
   replayResponse,
   requestRecord,
   responseFromEvents,
   responseRecord,
-  validateCassette,
   VERSION,
 } from './_serialize.ts';
 import { scriptedSteps } from './_scripted.ts';
@@ -83,9 +85,17 @@ const DOUBLE = 'Cassette';
 const modes: readonly CassetteMode[] = ['replay', 'record', 'auto', 'update'];
 
 /** What `Cassette.fromJSON` hands to the constructor (set and read synchronously). */
-let loading: CassetteData | undefined;
-/** Whether `loading` was parsed from text here, so no caller holds a reference to it. */
-let loadingFresh = false;
+let loading: LoadedCassette | undefined;
+
+/**
+ * A live call made ready to match: its key (none in `record`, where nothing is
+ * matched) and the request as stored and reported, or how to build it when
+ * only a miss needs it.
+ */
+interface PreparedCall {
+  key: string | undefined;
+  request: CassetteRequest | (() => Promise<CassetteRequest>);
+}
 
 /** A position in the cassette being written, filled when its call settles. */
 interface Slot {
@@ -175,6 +185,8 @@ export class Cassette implements ModelProvider {
   readonly #snapshots = new SnapshotStore();
   /** Converted JSON of snapshot nodes (see `#prepare`). */
   readonly #converted = new WeakMap<object, JsonValue>();
+  /** Keys live calls from their snapshots (see `#prepare`). */
+  readonly #live = new LiveKeys(this.#book, this.#blobs);
   #calls = 0;
 
   /**
@@ -198,7 +210,7 @@ export class Cassette implements ModelProvider {
           'pass options.provider (e.g. new OpenAIProvider()).',
       );
     }
-    if (data !== undefined && this.#mode !== 'record') this.#load(data, loadingFresh);
+    if (data !== undefined && this.#mode !== 'record') this.#load(data);
     this.#host = {
       getResponse: (name, request) => this.#getResponse(name, request),
       getStreamedResponse: (name, request) => this.#getStreamedResponse(name, request),
@@ -223,13 +235,11 @@ export class Cassette implements ModelProvider {
    * ```
    */
   static fromJSON(value: unknown, options: CassetteOptions = {}): Cassette {
-    loading = validateCassette(value, options.label);
-    loadingFresh = typeof value === 'string';
+    loading = loadCassette(value, options.label);
     try {
       return new Cassette(options);
     } finally {
       loading = undefined;
-      loadingFresh = false;
     }
   }
 
@@ -245,10 +255,20 @@ export class Cassette implements ModelProvider {
 
   /**
    * The interactions the cassette holds now: the loaded ones in `replay`, the
-   * ones recorded (or kept) so far otherwise. A fresh JSON copy.
+   * ones recorded (or kept) so far otherwise. A fresh JSON copy, with every
+   * request whole (the file form may continue an earlier request's input).
    */
   get interactions(): readonly CassetteInteraction[] {
-    return this.toJSON().interactions;
+    return this.#current().map((i) =>
+      copyJson(i as unknown as JsonValue) as unknown as CassetteInteraction
+    );
+  }
+
+  /** The interactions held now (shared, not to be changed). */
+  #current(): CassetteInteraction[] {
+    return this.#mode === 'replay'
+      ? this.#book.entries.map((entry) => entry.interaction)
+      : this.#session.flatMap((slot) => slot.interaction === undefined ? [] : [slot.interaction]);
   }
 
   /** The provider side: the model named `modelName`, backed by this cassette. */
@@ -284,24 +304,23 @@ export class Cassette implements ModelProvider {
 
   /**
    * The cassette as JSON, at any time: what is recorded so far (or loaded, in
-   * `replay`), with the format version, stable key order, and each large
-   * binary payload once. `JSON.stringify(cassette)` uses it.
+   * `replay`), with the format version, stable key order, each large binary
+   * payload once, and each input that starts with an earlier interaction's
+   * whole input stored as its continuation (see `CassetteStoredRequest`).
+   * `JSON.stringify(cassette)` uses it.
    */
   toJSON(): CassetteData {
-    const interactions = this.#mode === 'replay'
-      ? this.#book.entries.map((entry) => entry.interaction)
-      : this.#session.flatMap((slot) => slot.interaction === undefined ? [] : [slot.interaction]);
+    const interactions = this.#current();
     const names = [...new Set(interactions.map((i) => i.model))].sort();
     const models: Record<string, CassetteModelInfo> = {};
     for (const name of names) models[name] = { ...this.#modelInfo.get(name) };
+    const stored = storedInteractions(interactions);
     return {
       format: FORMAT,
       version: VERSION,
       models,
-      interactions: interactions.map((i) =>
-        copyJson(i as unknown as JsonValue) as unknown as CassetteInteraction
-      ),
-      blobs: this.#blobs.referencedBy(interactions as unknown as JsonValue[]),
+      interactions: stored,
+      blobs: this.#blobs.referencedBy(stored as unknown as JsonValue[]),
     };
   }
 
@@ -375,7 +394,7 @@ export class Cassette implements ModelProvider {
    *
    * const cassette = Cassette.fromJSON({
    *   format: "scripted-agents/cassette",
-   *   version: 1,
+   *   version: 2,
    *   models: {},
    *   interactions: [{
    *     model: "gpt-4.1",
@@ -409,7 +428,7 @@ export class Cassette implements ModelProvider {
    *
    * const cassette = Cassette.fromJSON({
    *   format: "scripted-agents/cassette",
-   *   version: 1,
+   *   version: 2,
    *   models: {},
    *   interactions: [{
    *     model: "gpt-4.1",
@@ -440,7 +459,7 @@ export class Cassette implements ModelProvider {
   }
 
   #interactionsOf(name: string | undefined): CassetteInteraction[] {
-    const all = this.toJSON().interactions;
+    const all = this.#current();
     const names = [...new Set(all.map((i) => i.model))];
     if (name === undefined) {
       if (names.length > 1) {
@@ -461,16 +480,18 @@ export class Cassette implements ModelProvider {
 
   // --- loading and preparing ---------------------------------------------------
 
-  #load(data: CassetteData, fresh: boolean): void {
+  #load(data: LoadedCassette): void {
     this.#blobs.load(data.blobs);
     for (const [name, info] of Object.entries(data.models)) this.#modelInfo.set(name, { ...info });
-    for (const stored of data.interactions) {
-      // Parsed text already in the stored order is used as is (nobody else holds
-      // it); anything else is copied into that order.
-      const interaction = fresh && isCanonicalInteraction(stored)
-        ? stored
-        : canonicalInteraction(stored);
-      interaction.request = this.#normalize(interaction.request, interaction.model);
+    for (const interaction of data.interactions) {
+      if (this.#options.normalize !== undefined) {
+        // Requests share the items of the inputs they continue: the hook gets its own copy.
+        const request = copyJson(interaction.request as unknown as JsonValue);
+        interaction.request = this.#normalize(
+          request as unknown as CassetteRequest,
+          interaction.model,
+        );
+      }
       this.#book.add(interaction);
     }
   }
@@ -493,21 +514,46 @@ export class Cassette implements ModelProvider {
    * The live request as stored and matched: converted, normalized, redacted.
    * Without hooks that could change it, the request first goes through a
    * snapshot store, which shares the nodes a request repeats from the previous
-   * one; each shared (immutable) node is then converted only once per run.
+   * one; each shared (immutable) node is then converted only once per run, and
+   * a call to match is keyed from the snapshot alone (see `LiveKeys`), its
+   * stored form built only if it misses.
    */
   async #prepare(
     model: string,
     request: ModelRequest,
     streamed: boolean,
-  ): Promise<CassetteRequest> {
+  ): Promise<PreparedCall> {
     const hooks = this.#options.normalize !== undefined || this.#options.redact !== undefined;
-    const conversion = new Conversion(hooks ? undefined : this.#converted);
-    const source = hooks ? request : this.#snapshots.store(storedFields(request));
-    const converted = requestRecord(source, conversion);
+    const matching = this.#mode !== 'record';
+    if (hooks) {
+      const converted = await this.#convert(request, undefined);
+      const normalized = this.#normalize(converted, model);
+      const stored = this.#options.redact === undefined
+        ? normalized
+        : this.#redact({ model, streamed, request: normalized }).request;
+      return { key: matching ? this.#book.requestKey(model, stored) : undefined, request: stored };
+    }
+    const snapshot = this.#snapshots.store(storedFields(request));
+    const key = matching ? await this.#live.key(model, snapshot) : undefined;
+    if (key !== undefined) {
+      return { key, request: () => this.#convert(snapshot, this.#converted) };
+    }
+    const converted = await this.#convert(snapshot, this.#converted);
+    return {
+      key: matching ? this.#book.requestKey(model, converted) : undefined,
+      request: converted,
+    };
+  }
+
+  /** The stored form of `request` (without the hooks), its blobs resolved. */
+  async #convert(
+    request: ModelRequest,
+    cache: WeakMap<object, JsonValue> | undefined,
+  ): Promise<CassetteRequest> {
+    const conversion = new Conversion(cache);
+    const converted = requestRecord(request, conversion);
     if (conversion.pending.length > 0) await this.#blobs.resolve(conversion);
-    const normalized = this.#normalize(converted, model);
-    if (this.#options.redact === undefined) return normalized;
-    return this.#redact({ model, streamed, request: normalized }).request;
+    return converted;
   }
 
   // --- calls ---------------------------------------------------------------------
@@ -516,9 +562,9 @@ export class Cassette implements ModelProvider {
     const model = name ?? '';
     const callIndex = this.#calls++;
     throwIfAborted(request);
-    const prepared = await this.#prepare(model, request, false);
+    const call = await this.#prepare(model, request, false);
     throwIfAborted(request);
-    const entry = this.#mode === 'record' ? undefined : this.#book.take(model, prepared);
+    const entry = call.key === undefined ? undefined : this.#book.take(call.key);
     if (entry !== undefined) {
       this.#keep(entry.interaction);
       const { interaction } = entry;
@@ -532,6 +578,7 @@ export class Cassette implements ModelProvider {
         } is a stream that ended without a response, so it cannot answer a non-streaming call.`,
       );
     }
+    const prepared = typeof call.request === 'function' ? await call.request() : call.request;
     if (this.#mode === 'replay') throw this.#miss(model, callIndex, false, prepared);
     const recording = this.#recordResponse(name, request, prepared);
     this.#track(recording);
@@ -553,9 +600,9 @@ export class Cassette implements ModelProvider {
     callIndex: number,
   ): AsyncGenerator<StreamEvent> {
     const model = name ?? '';
-    const prepared = await this.#prepare(model, request, true);
+    const call = await this.#prepare(model, request, true);
     throwIfAborted(request);
-    const entry = this.#mode === 'record' ? undefined : this.#book.take(model, prepared);
+    const entry = call.key === undefined ? undefined : this.#book.take(call.key);
     if (entry !== undefined) {
       this.#keep(entry.interaction);
       const { interaction } = entry;
@@ -576,6 +623,7 @@ export class Cassette implements ModelProvider {
       }
       throw this.#replayError(interaction.error!);
     }
+    const prepared = typeof call.request === 'function' ? await call.request() : call.request;
     if (this.#mode === 'replay') throw this.#miss(model, callIndex, true, prepared);
     let settle!: () => void;
     this.#track(new Promise<void>((resolve) => settle = resolve));

@@ -203,7 +203,7 @@ export interface UnusedCassetteInteraction {
  *
  * const cassette = Cassette.fromJSON({
  *   format: "scripted-agents/cassette",
- *   version: 1,
+ *   version: 2,
  *   models: {},
  *   interactions: [{
  *     model: "gpt-4.1",
@@ -265,7 +265,7 @@ export class UnusedCassetteInteractionsError extends Error {
  * } catch (error) {
  *   assert.ok(error instanceof InvalidCassetteError);
  *   assert.equal(error.path, "version");
- *   assert.equal(error.expected, "format version 1");
+ *   assert.equal(error.expected, "format version 2 or 1");
  * }
  * ```
  */

@@ -105,6 +105,55 @@ export interface CassetteRequest {
 }
 
 /**
+ * A request as a cassette file stores it: a {@linkcode CassetteRequest} whose
+ * input is either written out (`input`) or, when the input list of an earlier
+ * recorded request is where it starts, given as that interaction's index in
+ * {@linkcode CassetteData.interactions} (`inputFrom`) and the items that follow
+ * (`inputAppend`). Each turn of a conversation then stores only what it added,
+ * so a file grows with the number of turns rather than with its square, and a
+ * re-recording reads as a diff of turns. `Cassette.fromJSON` expands it back;
+ * everything else (`interactions`, `normalize`, `redact`, `CassetteMissError`)
+ * sees whole requests.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { CassetteStoredRequest } from "scripted-agents/cassette";
+ *
+ * // The second turn: interaction 0's input, then the call and its result.
+ * const request: CassetteStoredRequest = {
+ *   inputFrom: 0,
+ *   inputAppend: [
+ *     { type: "function_call", name: "get_weather", callId: "c1", arguments: "{}" },
+ *     { type: "function_call_result", callId: "c1", output: "sunny" },
+ *   ],
+ *   modelSettings: {},
+ *   tools: [],
+ *   handoffs: [],
+ *   outputType: "text",
+ * };
+ * assert.equal(request.inputAppend?.length, 2);
+ * ```
+ */
+export type CassetteStoredRequest =
+  & Omit<CassetteRequest, 'input'>
+  & (
+    | {
+      /** The whole input: a string or the list of input items. */
+      input: string | JsonValue[];
+      inputFrom?: undefined;
+      inputAppend?: undefined;
+    }
+    | {
+      input?: undefined;
+      /** The index of the earlier interaction whose input list this one starts with. */
+      inputFrom: number;
+      /** The input items after those of interaction `inputFrom`. */
+      inputAppend: JsonValue[];
+    }
+  );
+
+/**
  * A recorded model response: the SDK's `ModelResponse` with its `Usage`
  * flattened to plain fields.
  *
@@ -213,6 +262,38 @@ export interface CassetteInteraction {
 }
 
 /**
+ * One recorded model call as a cassette file stores it: a
+ * {@linkcode CassetteInteraction} whose request is a
+ * {@linkcode CassetteStoredRequest} (its input possibly given as a
+ * continuation of an earlier interaction's).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { CassetteStoredInteraction } from "scripted-agents/cassette";
+ *
+ * const interaction: CassetteStoredInteraction = {
+ *   model: "gpt-4.1",
+ *   streamed: false,
+ *   request: {
+ *     inputFrom: 0,
+ *     inputAppend: [{ type: "message", role: "user", content: "And tomorrow?" }],
+ *     modelSettings: {},
+ *     tools: [],
+ *     handoffs: [],
+ *     outputType: "text",
+ *   },
+ *   response: { output: [], usage: { requests: 1 } },
+ * };
+ * assert.equal(interaction.request.inputFrom, 0);
+ * ```
+ */
+export interface CassetteStoredInteraction extends Omit<CassetteInteraction, 'request'> {
+  /** The normalized request, its input possibly continuing an earlier interaction's. */
+  request: CassetteStoredRequest;
+}
+
+/**
  * What a model looked like when it was recorded, for what the runner reads
  * from a model before calling it.
  *
@@ -233,7 +314,10 @@ export interface CassetteModelInfo {
 /**
  * A whole cassette in its JSON form: a format tag and version, the
  * interactions in recording order, the models' info, and the large binary
- * payloads the interactions reference by digest.
+ * payloads the interactions reference by digest. This is format version 2,
+ * where a request's input may continue an earlier interaction's (see
+ * {@linkcode CassetteStoredRequest}); `Cassette.fromJSON` also reads version 1,
+ * where every request wrote out its whole input.
  *
  * @example
  * ```ts
@@ -242,19 +326,19 @@ export interface CassetteModelInfo {
  *
  * const data: CassetteData = JSON.parse(JSON.stringify(new Cassette()));
  * assert.equal(data.format, "scripted-agents/cassette");
- * assert.equal(data.version, 1);
+ * assert.equal(data.version, 2);
  * assert.deepEqual(data.interactions, []);
  * ```
  */
 export interface CassetteData {
   /** Always `'scripted-agents/cassette'`. */
   format: 'scripted-agents/cassette';
-  /** The format version, `1`. */
-  version: 1;
+  /** The format version, `2`. */
+  version: 2;
   /** Per model name, what the runner reads from the model itself. */
   models: Record<string, CassetteModelInfo>;
   /** The recorded interactions, one after another. */
-  interactions: CassetteInteraction[];
+  interactions: CassetteStoredInteraction[];
   /** Large binary strings, stored once, keyed by `sha256-<hex>` digest. */
   blobs: Record<string, string>;
 }

@@ -54,6 +54,8 @@ export type {
   CassetteOptions,
   CassetteRequest,
   CassetteResponse,
+  CassetteStoredInteraction,
+  CassetteStoredRequest,
   JsonObject,
   JsonValue,
 } from './cassette_types.ts';

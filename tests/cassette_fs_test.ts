@@ -46,7 +46,7 @@ describe('openCassette', () => {
     await recorder.close();
     const text = await readFile(file, 'utf8');
     assert.ok(text.endsWith('}\n'));
-    assert.match(text, /^\{\n {2}"format": "scripted-agents\/cassette",\n {2}"version": 1,/);
+    assert.match(text, /^\{\n {2}"format": "scripted-agents\/cassette",\n {2}"version": 2,/);
 
     const cassette = await openCassette(file, { mode: 'replay' });
     assert.equal(cassette.label, file);

@@ -26,16 +26,17 @@ import {
 } from './_cassette_scenarios.ts';
 
 /**
- * The recording with interactions in a canonical order (concurrent calls may
- * arrive in any). SDK releases before `Model.supportsPromptModelSelection`
- * (the oldest supported one is tested too) record no model info, so then only
- * the model names are compared.
+ * The recording with whole requests, its interactions in a canonical order
+ * (concurrent calls may arrive in any, and a request's input is stored as the
+ * continuation of an earlier one's by index). SDK releases before
+ * `Model.supportsPromptModelSelection` (the oldest supported one is tested
+ * too) record no model info, so then only the model names are compared.
  */
 function comparable(data: CassetteData, withModelInfo: boolean): unknown {
   return {
     ...data,
     models: withModelInfo ? data.models : Object.keys(data.models),
-    interactions: data.interactions.map((i) => JSON.stringify(i)).sort(),
+    interactions: Cassette.fromJSON(data).interactions.map((i) => JSON.stringify(i)).sort(),
   };
 }
 

@@ -6,7 +6,13 @@ import assert from 'node:assert/strict';
 import type { ModelRequest } from '@openai/agents';
 import fc from 'fast-check';
 import { assistantMessage, modelResponder, ScriptedModel } from 'scripted-agents/testing';
-import { Cassette, type CassetteData, type JsonValue } from 'scripted-agents/cassette';
+import {
+  Cassette,
+  type CassetteData,
+  type CassetteInteraction,
+  type JsonValue,
+} from 'scripted-agents/cassette';
+import { orderedKeys } from '../cassette/_json.ts';
 import { describe, test } from './_harness.ts';
 
 const runs = { numRuns: 40 };
@@ -152,6 +158,105 @@ describe('cassette properties', () => {
         assert.deepEqual(Cassette.fromJSON(JSON.parse(reordered)).toJSON(), data);
       }),
       runs,
+    );
+  });
+
+  test('branching, interleaved conversations round-trip through continued inputs', async () => {
+    const item = fc.oneof(
+      json.map((content) => ({ role: 'user', content }) as JsonValue),
+      fc.record({ type: fc.constant('function_call_result'), callId: fc.string(), output: json }),
+    );
+    const step = fc.record({
+      base: fc.nat(),
+      fresh: fc.boolean(),
+      text: fc.option(fc.string({ maxLength: 4 }), { nil: undefined }),
+      extra: fc.array(item, { maxLength: 3 }),
+      model: fc.constantFrom('a', 'b'),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 8 }),
+        fc.func(fc.integer()),
+        async (steps, rank) => {
+          // Each request starts afresh (a string or a list) or extends an earlier one's list.
+          const inputs: (string | JsonValue[])[] = [];
+          for (const [i, { base, fresh, text, extra }] of steps.entries()) {
+            const earlier = i === 0 || fresh ? undefined : inputs[base % i];
+            if (earlier === undefined && text !== undefined) inputs.push(text);
+            else inputs.push([...(Array.isArray(earlier) ? earlier : []), ...extra]);
+          }
+          const recorder = new Cassette({ mode: 'record', provider: echoProvider });
+          for (const [i, { model }] of steps.entries()) {
+            await recorder.model(model).getResponse(request(inputs[i]));
+          }
+          const data: CassetteData = JSON.parse(JSON.stringify(recorder));
+          // As JSON: the in-memory recording may hold -0, which JSON writes as 0.
+          const whole: CassetteInteraction[] = JSON.parse(
+            JSON.stringify(recorder.interactions),
+          );
+          const items = (i: number) => whole[i].request.input;
+          const startsWith = (list: JsonValue[], start: JsonValue) =>
+            Array.isArray(start) && start.length > 0 && start.length <= list.length &&
+            JSON.stringify(list.slice(0, start.length)) === JSON.stringify(start);
+          data.interactions.forEach(({ request: stored }, i) => {
+            const input = items(i);
+            const longest = Math.max(
+              0,
+              ...whole.slice(0, i).map((_, j) =>
+                Array.isArray(input) && startsWith(input, items(j)) ? items(j).length : 0
+              ),
+            );
+            if (longest === 0) {
+              // Nothing earlier to continue: the input is written out.
+              assert.deepEqual(stored.input, input);
+              assert.equal(stored.inputFrom, undefined);
+              return;
+            }
+            // Otherwise it continues an earlier interaction with the longest such input.
+            assert.ok(stored.inputFrom! < i);
+            assert.equal(items(stored.inputFrom!).length, longest);
+            assert.deepEqual([...items(stored.inputFrom!), ...stored.inputAppend!], input);
+          });
+          // Loading expands every input back, from this form and from version 1 alike.
+          const loaded = Cassette.fromJSON(JSON.stringify(data));
+          assert.deepEqual(loaded.interactions, whole);
+          assert.deepEqual(loaded.toJSON(), data);
+          const v1 = { ...data, version: 1, interactions: whole };
+          assert.deepEqual(Cassette.fromJSON(JSON.stringify(v1)).toJSON(), data);
+          assert.deepEqual(Cassette.fromJSON(v1).interactions, whole);
+          // And every request replays its own answer, in any order.
+          const order = steps.map((s, i) => ({ model: s.model, i }))
+            .sort((x, y) => rank(x.i) - rank(y.i) || x.i - y.i);
+          const answers = await Promise.all(
+            order.map(({ model, i }) => loaded.model(model).getResponse(request(inputs[i]))),
+          );
+          answers.forEach((answer, k) => {
+            assert.deepEqual(
+              JSON.parse(textOf(answer)),
+              JSON.parse(JSON.stringify(inputs[order[k].i])),
+            );
+          });
+          await loaded.close();
+        },
+      ),
+      runs,
+    );
+  });
+
+  test('keys are ordered as a sort by code unit with `type` moved first, whatever their number', () => {
+    const key = fc.oneof(
+      fc.constant('type'),
+      fc.string({ maxLength: 3 }),
+      fc.string({ unit: 'binary', maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.uniqueArray(key, { maxLength: 40 }), (keys) => {
+        const expected = [...keys].sort();
+        if (expected.includes('type')) expected.splice(expected.indexOf('type'), 1);
+        if (keys.includes('type')) expected.unshift('type');
+        assert.deepEqual(orderedKeys([...keys]), expected);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -25,6 +25,8 @@ import {
 } from './_cassette_scenarios.ts';
 
 const fixtureText = readFileSync(path.join(repositoryRoot(), FIXTURE), 'utf8');
+/** The same recording in format version 1, where every request wrote out its whole input. */
+const FIXTURE_V1 = 'tests/fixtures/cassette_agent_runs_v1.json';
 const load = () => Cassette.fromJSON(fixtureText, { label: FIXTURE });
 const runner = (cassette: Cassette) =>
   new Runner({ modelProvider: cassette, tracingDisabled: true });
@@ -56,6 +58,19 @@ describe('cassette: replaying the committed recording offline', () => {
     const cassette = load();
     assertObservations(await runScenarios(cassette));
     await cassette.close();
+  });
+
+  test('the same recording in format version 1 still loads, replays, and writes version 2', async () => {
+    const text = readFileSync(path.join(repositoryRoot(), FIXTURE_V1), 'utf8');
+    assert.equal(JSON.parse(text).version, 1);
+    assert.equal(text.includes('"inputFrom"'), false);
+    const old = Cassette.fromJSON(text, { label: FIXTURE_V1 });
+    // The same whole requests as the committed version-2 file...
+    assert.deepEqual(old.interactions, load().interactions);
+    // ...and written back, exactly that file.
+    assert.deepEqual(JSON.parse(JSON.stringify(old)), JSON.parse(fixtureText));
+    assertObservations(await runScenarios(old));
+    await old.close();
   });
 
   test('replays through setDefaultModelProvider, with no provider on the runner', async (t) => {

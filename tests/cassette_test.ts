@@ -114,7 +114,7 @@ describe('Cassette: record and replay', () => {
   test('the file form is versioned, keyed stably, and pretty-printable', async () => {
     const data = await recordWeather();
     assert.equal(data.format, 'scripted-agents/cassette');
-    assert.equal(data.version, 1);
+    assert.equal(data.version, 2);
     assert.deepEqual(Object.keys(data.interactions[0]), [
       'model',
       'streamed',
@@ -131,8 +131,30 @@ describe('Cassette: record and replay', () => {
     ]);
     const item = data.interactions[0].response!.output[0] as Record<string, unknown>;
     assert.equal(Object.keys(item)[0], 'type');
+    // The second turn stores only what it added to the first turn's input.
+    const second = data.interactions[1].request;
+    assert.deepEqual(Object.keys(second), [
+      'systemInstructions',
+      'inputFrom',
+      'inputAppend',
+      'modelSettings',
+      'tools',
+      'handoffs',
+      'outputType',
+    ]);
+    assert.equal(second.inputFrom, 0);
+    assert.deepEqual(second.inputAppend?.map((i) => (i as { type: string }).type), [
+      'function_call',
+      'function_call_result',
+    ]);
     // Loading and writing again changes nothing.
     assert.deepEqual(Cassette.fromJSON(data).toJSON(), data);
+    // `interactions` shows whole requests.
+    const whole = Cassette.fromJSON(data).interactions;
+    assert.deepEqual(whole[1].request.input, [
+      ...(data.interactions[0].request.input as unknown[]),
+      ...second.inputAppend!,
+    ]);
   });
 
   test('auto records without a recording and replays with one', async () => {
@@ -252,6 +274,64 @@ describe('Cassette: matching', () => {
     await cassette.close();
   });
 
+  test('calls that share their input and differ elsewhere match only their own recording', async () => {
+    const hi = [{ type: 'message', role: 'user', content: 'Hi' }];
+    const requests = [
+      { input: hi, tracing: false },
+      { input: hi, systemInstructions: 'A', tracing: false },
+      { input: hi, systemInstructions: 'B', tracing: false },
+      {
+        input: hi,
+        systemInstructions: 'B',
+        tools: [{ type: 'function', name: 't' }],
+        tracing: false,
+      },
+      { input: [...hi, hi[0]], systemInstructions: 'B', tracing: false },
+    ] as never[];
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: scriptedProvider({
+        m: new ScriptedModel(requests.map((_, i) => [assistantMessage(`answer ${i}`)])),
+      }),
+    });
+    for (const request of requests) await recorder.model('m').getResponse(request);
+    const cassette = Cassette.fromJSON(JSON.stringify(recorder));
+    const model = cassette.model('m');
+    const textOf = (response: { output: unknown[] }) =>
+      (response.output[0] as { content: { text: string }[] }).content[0].text;
+    // In an order where each call differs from the one before: every call finds its own answer.
+    for (const i of [0, 1, 2, 4, 3]) {
+      assert.equal(textOf(await model.getResponse(requests[i])), `answer ${i}`);
+    }
+    const drifted = await model.getResponse(
+      { input: hi, systemInstructions: 'C', tracing: false } as never,
+    ).catch((e) => e);
+    assert.ok(drifted instanceof CassetteMissError);
+    assert.deepEqual(drifted.differences.map((d) => d.path), ['request.systemInstructions']);
+    cassette.acknowledgeFailures();
+    await cassette.close();
+  });
+
+  test('an input list holding something other than items still matches its recording', async () => {
+    const requests = [
+      { input: [{ type: 'message', role: 'user', content: 'Hi' }, 'loose text'], tracing: false },
+      { input: ['loose text', 7, null], tracing: false },
+    ] as never[];
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: scriptedProvider({
+        m: new ScriptedModel([[assistantMessage('one')], [assistantMessage('two')]]),
+      }),
+    });
+    for (const request of requests) await recorder.model('m').getResponse(request);
+    const cassette = Cassette.fromJSON(JSON.stringify(recorder));
+    const textOf = (response: { output: unknown[] }) =>
+      (response.output[0] as { content: { text: string }[] }).content[0].text;
+    assert.equal(textOf(await cassette.model('m').getResponse(requests[1])), 'two');
+    assert.equal(textOf(await cassette.model('m').getResponse(requests[0])), 'one');
+    await cassette.close();
+  });
+
   test('an empty cassette misses with no nearest interaction', async () => {
     const cassette = new Cassette();
     const error = await cassette.model('x').getResponse({
@@ -349,9 +429,47 @@ describe('Cassette: matching', () => {
     assert.equal(text.split(image).length - 1, 1, 'the image is stored exactly once');
     const [digest] = Object.keys(data.blobs);
     assert.match(digest, /^sha256-[0-9a-f]{64}$/);
-    assert.equal(text.split(`{"$blob":"${digest}"}`).length - 1, 2, 'both requests refer to it');
+    // The second request continues the first one's input, so the file refers to it once...
+    assert.equal(text.split(`{"$blob":"${digest}"}`).length - 1, 1);
+    // ...and both whole requests refer to it.
+    const requests = JSON.stringify(Cassette.fromJSON(text).interactions.map((i) => i.request));
+    assert.equal(requests.split(`{"$blob":"${digest}"}`).length - 1, 2);
     const cassette = Cassette.fromJSON(text);
     assert.equal((await runner(cassette).run(agent, input)).finalOutput, 'It is sunny in Tokyo.');
+    await cassette.close();
+  });
+});
+
+describe('Cassette: concurrent calls with binary payloads', () => {
+  test('calls that arrive together carrying the same large payload all match', async () => {
+    const image = `data:image/png;base64,${'iVBORw0KGgo'.repeat(200)}`;
+    const request = () =>
+      ({
+        input: [{ role: 'user', content: [{ type: 'input_image', image }] }],
+        modelSettings: {},
+        tools: [],
+        handoffs: [],
+        outputType: 'text',
+        tracing: false,
+      }) as never;
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: scriptedProvider({
+        m: new ScriptedModel([[assistantMessage('one')], [assistantMessage('two')]]),
+      }),
+    });
+    await recorder.model('m').getResponse(request());
+    await recorder.model('m').getResponse(request());
+    const cassette = Cassette.fromJSON(JSON.stringify(recorder));
+    // Equal requests arriving together take the two recordings, in either order.
+    const answers = await Promise.all([
+      cassette.model('m').getResponse(request()),
+      cassette.model('m').getResponse(request()),
+    ]);
+    assert.deepEqual(
+      answers.map((a) => (a.output[0] as { content: { text: string }[] }).content[0].text).sort(),
+      ['one', 'two'],
+    );
     await cassette.close();
   });
 });
@@ -502,9 +620,10 @@ describe('Cassette: loading', () => {
     assert.equal(json.expected, 'JSON text');
     assert.match(json.message, /^Cassette x\.json is invalid/);
     assert.equal(invalid({ ...valid(), format: 'vcr' }).path, 'format');
-    const version = invalid({ ...valid(), version: 2 });
+    const version = invalid({ ...valid(), version: 3 });
     assert.equal(version.path, 'version');
-    assert.equal(version.actual, 'number 2');
+    assert.equal(version.expected, 'format version 2 or 1');
+    assert.equal(version.actual, 'number 3');
   });
 
   test('wrong shapes name the field', () => {
@@ -529,6 +648,163 @@ describe('Cassette: loading', () => {
       handoffs: [],
     };
     assert.equal(invalid(dangling).path, 'interactions[0].request.input[0]');
+  });
+});
+
+describe('Cassette: format versions and continued inputs', () => {
+  const interaction = (request: Record<string, unknown>, text: string) => ({
+    model: 'm',
+    streamed: false,
+    request: { ...request, modelSettings: {}, tools: [], handoffs: [], outputType: 'text' },
+    response: { output: [assistantMessage(text)], usage: { requests: 1 } },
+  });
+  const hi = { type: 'message', role: 'user', content: 'Hi' };
+  const call = { type: 'function_call', callId: 'c1', name: 'get_weather', arguments: '{}' };
+  const result = { type: 'function_call_result', callId: 'c1', output: 'sunny' };
+
+  test('version 1 (every input whole) loads, replays, and is written as version 2', async () => {
+    const v1 = {
+      format: 'scripted-agents/cassette',
+      version: 1,
+      models: {},
+      interactions: [
+        interaction({ input: [hi] }, 'one'),
+        interaction({ input: [hi, call, result] }, 'two'),
+      ],
+      blobs: {},
+    };
+    const cassette = Cassette.fromJSON(JSON.stringify(v1));
+    assert.deepEqual(cassette.interactions.map((i) => i.request.input), [[hi], [hi, call, result]]);
+    const model = cassette.model('m');
+    const answer = async (input: unknown[]) =>
+      (await model.getResponse({ ...v1.interactions[0].request, input, tracing: false } as never))
+        .output[0];
+    assert.deepEqual(await answer([hi]), v1.interactions[0].response.output[0]);
+    assert.deepEqual(await answer([hi, call, result]), v1.interactions[1].response.output[0]);
+    const written = await cassette.close();
+    assert.equal(written.version, 2);
+    assert.deepEqual(written.interactions[1].request.inputFrom, 0);
+    assert.deepEqual(written.interactions[1].request.inputAppend, [call, result]);
+    assert.equal('input' in written.interactions[1].request, false);
+    // In version 1, the continuation fields mean nothing: the input is required.
+    const stale = structuredClone(v1) as Record<string, unknown>;
+    (stale.interactions as Record<string, unknown>[])[1].request = written.interactions[1].request;
+    const error = (() => {
+      try {
+        Cassette.fromJSON(stale);
+      } catch (e) {
+        return e;
+      }
+    })();
+    assert.ok(error instanceof InvalidCassetteError);
+    assert.equal(error.path, 'interactions[1].request.input');
+  });
+
+  test('each input continues the earlier one it starts with, however runs interleave', async () => {
+    const other = { type: 'message', role: 'user', content: 'Other' };
+    const inputs = [[hi], [other], [hi, call], [other, result], [hi, call, result], [hi, call]];
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: {
+        getModel: () => new ScriptedModel(inputs.map((_, i) => [assistantMessage(`answer ${i}`)])),
+      },
+    });
+    const base = { modelSettings: {}, tools: [], handoffs: [], outputType: 'text', tracing: false };
+    for (const input of inputs) {
+      await recorder.model('m').getResponse({ ...base, input } as never);
+    }
+    const data = await recorder.close();
+    assert.deepEqual(
+      data.interactions.map(({ request }) =>
+        request.inputFrom === undefined
+          ? { input: request.input }
+          : { from: request.inputFrom, append: request.inputAppend }
+      ),
+      [
+        { input: [hi] },
+        { input: [other] },
+        { from: 0, append: [call] },
+        { from: 1, append: [result] },
+        { from: 2, append: [result] },
+        // An input equal to two earlier ones continues the latest, adding nothing.
+        { from: 2, append: [] },
+      ],
+    );
+    const cassette = Cassette.fromJSON(JSON.stringify(data));
+    assert.deepEqual(cassette.interactions.map((i) => i.request.input), inputs);
+    // Any order: the last request first takes the first recording of that input.
+    for (const i of [5, 4, 3, 2, 1, 0]) {
+      const response = await cassette.model('m').getResponse(
+        { ...base, input: inputs[i] } as never,
+      );
+      const text = (response.output[0] as { content: { text: string }[] }).content[0].text;
+      assert.equal(text, `answer ${i === 5 ? 2 : i === 2 ? 5 : i}`);
+    }
+    await cassette.close();
+  });
+
+  test('a bad continuation names the field', () => {
+    const load = (
+      second: Record<string, unknown>,
+      first: Record<string, unknown> = { input: [hi] },
+    ) => {
+      try {
+        Cassette.fromJSON({
+          format: 'scripted-agents/cassette',
+          version: 2,
+          models: {},
+          interactions: [interaction(first, 'one'), interaction(second, 'two')],
+          blobs: {},
+        }, { label: 'x.json' });
+      } catch (error) {
+        assert.ok(error instanceof InvalidCassetteError, String(error));
+        return { path: error.path, expected: error.expected, actual: error.actual };
+      }
+      assert.fail('expected InvalidCassetteError');
+    };
+    assert.deepEqual(load({ inputFrom: 1, inputAppend: [] }), {
+      path: 'interactions[1].request.inputFrom',
+      expected: 'the index of an earlier interaction (an integer from 0 to 0)',
+      actual: 'number 1',
+    });
+    assert.deepEqual(
+      load({ inputFrom: 0.5, inputAppend: [] }).path,
+      'interactions[1].request.inputFrom',
+    );
+    assert.deepEqual(
+      load({ inputFrom: '0', inputAppend: [] }).path,
+      'interactions[1].request.inputFrom',
+    );
+    assert.deepEqual(load({ inputAppend: [call] }), {
+      path: 'interactions[1].request.inputFrom',
+      expected: 'the index of an earlier interaction (an integer from 0 to 0)',
+      actual: 'missing',
+    });
+    assert.deepEqual(load({ inputFrom: 0 }), {
+      path: 'interactions[1].request.inputAppend',
+      expected: "an array of the input items after inputFrom's",
+      actual: 'missing',
+    });
+    assert.deepEqual(load({ input: [hi], inputFrom: 0, inputAppend: [] }), {
+      path: 'interactions[1].request.input',
+      expected: 'absent when inputFrom and inputAppend give the input',
+      actual: 'an array of 1',
+    });
+    assert.deepEqual(load({ inputFrom: 0, inputAppend: [] }, { input: 'Hi' }), {
+      path: 'interactions[1].request.inputFrom',
+      expected: 'the index of an earlier interaction whose input is an array',
+      actual: '0, whose input is string "Hi"',
+    });
+    assert.deepEqual(load({ input: [hi] }, { inputFrom: 0, inputAppend: [] }), {
+      path: 'interactions[0].request.inputFrom',
+      expected: 'absent (no interaction precedes the first one to continue)',
+      actual: 'number 0',
+    });
+    // A dangling blob reference among the appended items is named too.
+    assert.deepEqual(
+      load({ inputFrom: 0, inputAppend: [call, { $blob: 'sha256-00' }] }).path,
+      'interactions[1].request.inputAppend[1]',
+    );
   });
 });
 
