@@ -53,19 +53,9 @@ export const requestKeys = [
 ] as const;
 
 /** The stored order of a request's fields: an input continuing an earlier one sits in its place. */
-const storedRequestKeys = [
-  'systemInstructions',
-  'prompt',
-  'input',
-  'inputFrom',
-  'inputAppend',
-  'modelSettings',
-  'tools',
-  'handoffs',
-  'outputType',
-  'previousResponseId',
-  'conversationId',
-] as const;
+const storedRequestKeys = requestKeys.flatMap((key) =>
+  key === 'input' ? ['input', 'inputFrom', 'inputAppend'] as const : [key]
+);
 
 /** `request` with its fields in the stored order and every nested object's keys sorted. */
 export function canonicalRequest<T extends CassetteRequest | CassetteStoredRequest>(request: T): T {

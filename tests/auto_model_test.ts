@@ -574,20 +574,27 @@ function request(overrides: Record<string, unknown>) {
 type OutputItem = Record<string, unknown> & { type: string };
 const outputOf = (response: { output: unknown[] }) => response.output as OutputItem[];
 
+/** A function tool, the computer, shell and apply_patch tools, and a hosted web search. */
+function everyKindOfTool() {
+  return [
+    fnTool('lookup'),
+    {
+      type: 'computer',
+      name: 'computer_use_preview',
+      environment: 'browser',
+      dimensions: [1, 1],
+    },
+    { type: 'shell', name: 'shell' },
+    { type: 'apply_patch', name: 'apply_patch' },
+    { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } },
+  ];
+}
+
 describe('AutoModel called directly', () => {
   test('ids and usage of tool calls, hosted calls and the final message', async () => {
     const model = new AutoModel({ hostedTools: true, parallelToolCalls: true });
     const tools = [
-      fnTool('lookup'),
-      {
-        type: 'computer',
-        name: 'computer_use_preview',
-        environment: 'browser',
-        dimensions: [1, 1],
-      },
-      { type: 'shell', name: 'shell' },
-      { type: 'apply_patch', name: 'apply_patch' },
-      { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } },
+      ...everyKindOfTool(),
       { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search_preview' } },
       { type: 'hosted_tool', name: 'file_search', providerData: { type: 'file_search' } },
       { type: 'hosted_tool', name: 'code', providerData: { type: 'code_interpreter' } },
@@ -684,18 +691,7 @@ describe('AutoModel called directly', () => {
 
   test('holes in the history are skipped, not read', async () => {
     const model = new AutoModel({ hostedTools: true, parallelToolCalls: true });
-    const tools = [
-      fnTool('lookup'),
-      {
-        type: 'computer',
-        name: 'computer_use_preview',
-        environment: 'browser',
-        dimensions: [1, 1],
-      },
-      { type: 'shell', name: 'shell' },
-      { type: 'apply_patch', name: 'apply_patch' },
-      { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } },
-    ];
+    const tools = everyKindOfTool();
     const items = outputOf(await model.getResponse(request({ tools, input: [null, undefined] })));
     assert.deepEqual(items.map((item) => item.type), [
       'function_call',
