@@ -57,12 +57,14 @@ export const sdkFloors = {
  * accept no comparator ranges, so deno.json says `0.x` (the same ceiling; the floor
  * is documented per double); {@link peerDependencies} checks that.
  */
-export const sdkPeerRange = `>=${
-  Object.values(sdkFloors).sort((a, b) => {
-    const [pa, pb] = [a, b].map((v) => v.split('.').map(Number));
-    return pa[0] - pb[0] || pa[1] - pb[1] || pa[2] - pb[2];
-  })[0]
-} <1.0.0`;
+export const sdkPeerRange = `>=${Object.values(sdkFloors).sort(compareVersions)[0]} <1.0.0`;
+
+/** Orders `x.y.z` versions, oldest first (a `sort` comparator). */
+export function compareVersions(a, b) {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  return pa[0] - pb[0] || pa[1] - pb[1] || pa[2] - pb[2];
+}
 
 /** What the bundles never inline: any SDK package, and the SDK's own dependencies. */
 export const externalPackages = ['@openai', 'openai', 'zod'];

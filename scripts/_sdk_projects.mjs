@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { exec as run, lastLines, readJson, root, walk } from './_lib.mjs';
+import { compareVersions, exec as run, lastLines, readJson, root, walk } from './_lib.mjs';
 
 export const cacheDir = path.join(root, '.cache');
 const npmDir = path.join(root, 'npm');
@@ -141,12 +141,6 @@ export function newestPatches(versions) {
   const byMinor = new Map();
   for (const v of versions) byMinor.set(v.split('.').slice(0, 2).join('.'), v);
   return [...byMinor.values()].sort(compareVersions);
-}
-
-export function compareVersions(a, b) {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  return pa[0] - pb[0] || pa[1] - pb[1] || pa[2] - pb[2];
 }
 
 /**

@@ -34,6 +34,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   bin,
+  compareVersions,
   entryPoints,
   exec as run,
   fail as failWith,
@@ -47,7 +48,6 @@ import {
 import {
   cacheDir,
   cachedProject,
-  compareVersions,
   doubleGroups,
   groupTestFiles,
   publishedSdkVersions,

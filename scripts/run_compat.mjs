@@ -22,9 +22,17 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { bin, exec, fail as failWith, readJson, root, sdkFloors, seconds } from './_lib.mjs';
 import {
+  bin,
   compareVersions,
+  exec,
+  fail as failWith,
+  readJson,
+  root,
+  sdkFloors,
+  seconds,
+} from './_lib.mjs';
+import {
   doubleGroups,
   groupTestFiles,
   newestPatches,
