@@ -9,8 +9,10 @@
 // that exercise the mutated module (the command runner; Bun is the fastest of our
 // runtimes and runs the TypeScript directly). One Stryker run per source file, at
 // concurrency 1, so a long campaign can be done file by file and resumed: each
-// file's result is kept in .cache/mutation/<file>.json, and MUTATION.md is
-// regenerated from every kept result after each file (and with --report-only).
+// file's result is committed in bench/mutation/<file>.json (the counts and every
+// undetected mutant, so a clone can regenerate the report and re-run survivors), and
+// MUTATION.md is regenerated from every kept result after each file (and with
+// --report-only).
 //
 // Without file arguments it runs every library file in priority order (the doubles'
 // cores first). --list prints the files and the test command each would use.
@@ -27,7 +29,9 @@ import { fileURLToPath } from 'node:url';
 import { equivalents, fileNotes } from './mutation_equivalents.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const resultDir = path.join(root, '.cache', 'mutation');
+const resultDir = path.join(root, 'bench', 'mutation');
+// Stryker's own JSON report is large and only read once, so it stays out of the repository.
+const scratchDir = path.join(root, '.cache', 'mutation');
 const reportFile = path.join(root, 'MUTATION.md');
 
 /** The implementation file(s) of each double: the scope of the per-double target. */
@@ -142,13 +146,14 @@ async function mutate(file, { survivorsOnly = false } = {}) {
     if (previous === undefined) throw new Error(`no earlier result to re-run the survivors of`);
     // The earlier statuses only stand for the same source: every mutant must still
     // replace the text it replaced then.
-    const moved = previous.mutants.filter((m) => originalText(source, m.location) !== m.original);
+    const moved = previous.undetected.filter((m) =>
+      originalText(source, m.location) !== m.original
+    );
     if (moved.length > 0) {
       throw new Error(`the source changed since ${previous.date}: measure the whole file again`);
     }
     const lines = new Set(
-      previous.mutants.filter((m) => undetected.has(m.status))
-        .map((m) => `${file}:${m.location.start.line}-${m.location.end.line}`),
+      previous.undetected.map((m) => `${file}:${m.location.start.line}-${m.location.end.line}`),
     );
     if (lines.size === 0) {
       console.log(`mutation: ${file}: no survivors to re-run`);
@@ -158,7 +163,8 @@ async function mutate(file, { survivorsOnly = false } = {}) {
   }
   console.log(`mutation: ${file}${survivorsOnly ? " (survivors' lines)" : ''}: ${command}`);
   const { Stryker } = await import('@stryker-mutator/core');
-  const jsonFile = path.join(resultDir, `${slug(file)}.stryker.json`);
+  fs.mkdirSync(scratchDir, { recursive: true });
+  const jsonFile = path.join(scratchDir, `${slug(file)}.stryker.json`);
   const started = Date.now();
   const stryker = new Stryker({
     mutate: mutateSpec,
@@ -188,40 +194,66 @@ async function mutate(file, { survivorsOnly = false } = {}) {
   fs.rmSync(jsonFile, { force: true });
   if (previous !== undefined) {
     // Tests were only added since the full run, so a mutant detected then is still
-    // detected: the re-run's statuses replace the earlier ones on the lines it covered.
+    // detected: the re-run's statuses replace the earlier ones of the undetected
+    // mutants, and the ones it detects now move into the detected count.
     const key = (m) =>
       `${m.mutator}|${m.location.start.line}:${m.location.start.column}|` +
       `${m.location.end.line}:${m.location.end.column}|${m.replacement}`;
     const rerun = new Map(mutants.map((m) => [key(m), m]));
-    const merged = previous.mutants.map((m) => {
-      const again = rerun.get(key(m));
-      if (again === undefined) return m;
-      rerun.delete(key(m));
-      return { ...m, status: again.status };
+    const again = previous.undetected.map((m) => ({
+      ...m,
+      status: rerun.get(key(m))?.status ?? m.status,
+    }));
+    const stillUndetected = again.filter((m) => !detected.has(m.status));
+    writeResult(resultFile, {
+      ...previous,
+      command,
+      detected: previous.detected + again.length - stillUndetected.length,
+      undetected: stillUndetected,
+      rerun: { seconds, date: new Date().toISOString(), mutants: mutants.length },
     });
-    fs.writeFileSync(
-      resultFile,
-      JSON.stringify(
-        {
-          ...previous,
-          command,
-          mutants: [...merged, ...rerun.values()],
-          rerun: { seconds, date: new Date().toISOString(), mutants: mutants.length },
-        },
-        null,
-        1,
-      ),
-    );
     console.log(
       `mutation: ${file}: re-ran ${mutants.length} mutants on survivors' lines in ${seconds} s`,
     );
     return;
   }
+  writeResult(resultFile, {
+    file,
+    command,
+    seconds,
+    date: new Date().toISOString(),
+    ...counts(mutants),
+  });
+  console.log(`mutation: ${file}: ${mutants.length} mutants in ${seconds} s`);
+}
+
+/** What a result keeps of Stryker's mutants: the counts and every undetected mutant. */
+function counts(mutants) {
+  const found = mutants.filter((m) => detected.has(m.status)).length;
+  const missed = mutants.filter((m) => undetected.has(m.status));
+  return {
+    detected: found,
+    ignored: mutants.length - found - missed.length,
+    undetected: missed.map(({ mutator, status, replacement, location, original }) => ({
+      mutator,
+      status,
+      replacement,
+      location,
+      original,
+    })),
+  };
+}
+
+function writeResult(resultFile, result) {
+  fs.mkdirSync(resultDir, { recursive: true });
+  const undetectedList = result.undetected.toSorted((a, b) =>
+    a.location.start.line - b.location.start.line ||
+    a.location.start.column - b.location.start.column
+  );
   fs.writeFileSync(
     resultFile,
-    JSON.stringify({ file, command, seconds, date: new Date().toISOString(), mutants }, null, 1),
+    JSON.stringify({ ...result, undetected: undetectedList }, null, 1) + '\n',
   );
-  console.log(`mutation: ${file}: ${mutants.length} mutants in ${seconds} s`);
 }
 
 /** The source text a mutant replaces (Stryker's result locations are 1-based lines and columns). */
@@ -255,17 +287,17 @@ function equivalenceOf(file, mutant) {
   );
 }
 
-function score(mutants) {
-  const killed = mutants.filter((m) => detected.has(m.status)).length;
-  const survived = mutants.filter((m) => undetected.has(m.status));
+function score(runs) {
+  const killed = runs.reduce((sum, r) => sum + r.detected, 0);
+  const survived = runs.flatMap((r) => r.undetected);
   const equivalent = survived.filter((m) => m.equivalent !== undefined).length;
   const valid = killed + survived.length;
   return {
-    total: mutants.length,
+    total: valid + runs.reduce((sum, r) => sum + r.ignored, 0),
     killed,
     survived: survived.length,
     equivalent,
-    ignored: mutants.length - valid,
+    ignored: runs.reduce((sum, r) => sum + r.ignored, 0),
     score: valid === 0 ? undefined : (100 * killed) / valid,
     scoreWithoutEquivalent: valid - equivalent === 0 ? undefined : (100 * killed) /
       (valid - equivalent),
@@ -276,13 +308,13 @@ const pct = (n) => (n === undefined ? 'n/a' : `${n.toFixed(1)}%`);
 
 function writeReport() {
   const runs = fs.existsSync(resultDir)
-    ? fs.readdirSync(resultDir).filter((f) => f.endsWith('.json') && !f.endsWith('.stryker.json'))
+    ? fs.readdirSync(resultDir).filter((f) => f.endsWith('.json'))
       .map((f) => JSON.parse(fs.readFileSync(path.join(resultDir, f), 'utf8')))
     : [];
   const order = libraryFiles();
   runs.sort((a, b) => order.indexOf(a.file) - order.indexOf(b.file));
   for (const run of runs) {
-    for (const m of run.mutants) m.equivalent = equivalenceOf(run.file, m)?.reason;
+    for (const m of run.undetected) m.equivalent = equivalenceOf(run.file, m)?.reason;
   }
   const byFile = new Map(runs.map((r) => [r.file, r]));
   const out = [];
@@ -313,7 +345,7 @@ function writeReport() {
   for (const [double, files] of Object.entries(cores)) {
     const measured = files.filter((f) => byFile.has(f));
     const missing = files.filter((f) => !byFile.has(f));
-    const s = score(measured.flatMap((f) => byFile.get(f).mutants));
+    const s = score(measured.map((f) => byFile.get(f)));
     out.push(
       `| ${double} | ${files.map((f) => `\`${f}\``).join(', ')}${
         missing.length > 0 ? ` (not measured: ${missing.join(', ')})` : ''
@@ -330,7 +362,7 @@ function writeReport() {
   );
   out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
   for (const run of runs) {
-    const s = score(run.mutants);
+    const s = score([run]);
     const tests = run.command.split(' ').filter((w) => w.startsWith('./tests/')).length;
     out.push(
       `| \`${run.file}\` | ${s.total} | ${s.killed} | ${s.survived} (${s.equivalent}) | ${s.ignored} | ${
@@ -342,8 +374,7 @@ function writeReport() {
       } |`,
     );
   }
-  const all = runs.flatMap((r) => r.mutants);
-  const total = score(all);
+  const total = score(runs);
   out.push('');
   out.push(
     `Measured: ${runs.length} files, ${total.total} mutants, ${pct(total.score)} detected ` +
@@ -364,7 +395,7 @@ function writeReport() {
   out.push('## Surviving mutants');
   out.push('');
   for (const run of runs) {
-    const survivors = run.mutants.filter((m) => undetected.has(m.status));
+    const survivors = run.undetected;
     if (survivors.length === 0) continue;
     out.push(`### \`${run.file}\``);
     out.push('');
@@ -384,8 +415,13 @@ function writeReport() {
     out.push('');
   }
   fs.writeFileSync(reportFile, out.join('\n').replace(/\n+$/, '\n'));
-  // Keep the committed report formatted like every other file.
-  spawnSync(path.join(root, 'node_modules', '.bin', 'deno'), ['fmt', '--quiet', reportFile], {
+  // Keep the committed report and results formatted like every other file.
+  spawnSync(path.join(root, 'node_modules', '.bin', 'deno'), [
+    'fmt',
+    '--quiet',
+    reportFile,
+    resultDir,
+  ], {
     cwd: root,
     stdio: 'inherit',
   });
