@@ -2,7 +2,8 @@
 // deno-lint-ignore-file no-console
 // `npm run mutation`: mutation testing of the library with StrykerJS (not part of `npm test`).
 //
-//   node scripts/run_mutation.mjs [--report-only] [--list] [--survivors] [file.ts ...]
+//   node scripts/run_mutation.mjs [--report-only] [--list] [--survivors] [--property-runs=N]
+//                                 [file.ts ...]
 //
 // Stryker mutates the TypeScript sources themselves (in its sandbox copy under
 // .stryker-tmp/) and, for each mutant, runs `bun test --bail` over the test files
@@ -19,6 +20,11 @@
 // --survivors re-runs only the source lines of a kept result's survivors (after tests
 // were added to kill them, the source being unchanged) and merges the new statuses into
 // that result; MUTATION.md shows when a file's survivors were re-run.
+// --property-runs=N runs the property tests with N cases each (FC_NUM_RUNS) in a
+// full-file run, for files whose survivors would otherwise spend most of the run in
+// long property tests: a mutant killed with fewer cases is killed all the same, and
+// a later --survivors run (always at the tests' own case counts) gives every
+// survivor the full tests. MUTATION.md marks the files measured that way.
 // Surviving mutants that cannot be killed are explained in
 // scripts/mutation_equivalents.mjs; MUTATION.md lists every other survivor.
 
@@ -132,9 +138,11 @@ function libraryFiles() {
 
 const slug = (file) => file.replaceAll('/', '__');
 
-async function mutate(file, { survivorsOnly = false } = {}) {
+async function mutate(file, { survivorsOnly = false, propertyRuns } = {}) {
   const tests = testsFor(file);
-  const command = `node_modules/.bin/bun test --bail --timeout 60000 ${tests.join(' ')}`;
+  const command = `${
+    propertyRuns === undefined ? '' : `FC_NUM_RUNS=${propertyRuns} `
+  }node_modules/.bin/bun test --bail --timeout 60000 ${tests.join(' ')}`;
   const resultFile = path.join(resultDir, `${slug(file)}.json`);
   const source = fs.readFileSync(path.join(root, file), 'utf8');
   let previous;
@@ -222,6 +230,7 @@ async function mutate(file, { survivorsOnly = false } = {}) {
     command,
     seconds,
     date: new Date().toISOString(),
+    ...(propertyRuns === undefined ? {} : { propertyRuns }),
     ...counts(mutants),
   });
   console.log(`mutation: ${file}: ${mutants.length} mutants in ${seconds} s`);
@@ -369,12 +378,22 @@ function writeReport() {
         pct(s.score)
       } | ${pct(s.scoreWithoutEquivalent)} | ${run.seconds} s${
         run.rerun ? ` + ${run.rerun.seconds} s` : ''
-      } | ${tests} files | ${run.date.slice(0, 16).replace('T', ' ')}${
+      } | ${tests} files${
+        run.propertyRuns === undefined ? '' : `, properties ${run.propertyRuns} cases*`
+      } | ${run.date.slice(0, 16).replace('T', ' ')}${
         run.rerun ? `, survivors' lines ${run.rerun.date.slice(11, 16)}` : ''
       } |`,
     );
   }
   const total = score(runs);
+  if (runs.some((r) => r.propertyRuns !== undefined)) {
+    out.push('');
+    out.push(
+      '\\* Measured with `--property-runs`: the property tests ran with that many cases per ' +
+        'property for every mutant, then (at "survivors\' lines") at their own counts for the ' +
+        'lines of every survivor, so each survivor met the full tests.',
+    );
+  }
   out.push('');
   out.push(
     `Measured: ${runs.length} files, ${total.total} mutants, ${pct(total.score)} detected ` +
@@ -446,8 +465,22 @@ const list = args.includes('--list');
 // --survivors: re-run only the lines of the survivors of the kept result (after adding
 // tests, with the source unchanged), and merge the new statuses into it.
 const survivorsOnly = args.includes('--survivors');
+const propertyRunsArg = args.find((a) => a.startsWith('--property-runs='));
+const propertyRuns = propertyRunsArg === undefined
+  ? undefined
+  : Number(propertyRunsArg.slice('--property-runs='.length));
+if (propertyRuns !== undefined && !(Number.isInteger(propertyRuns) && propertyRuns > 0)) {
+  console.error(`run_mutation: --property-runs needs a positive whole number`);
+  process.exit(2);
+}
+if (propertyRuns !== undefined && survivorsOnly) {
+  console.error(`run_mutation: --survivors always runs the property tests at their own counts`);
+  process.exit(2);
+}
 const options = ['--report-only', '--list', '--survivors'];
-const unknown = args.filter((a) => a.startsWith('--') && !options.includes(a));
+const unknown = args.filter((a) =>
+  a.startsWith('--') && !options.includes(a) && !a.startsWith('--property-runs=')
+);
 if (unknown.length > 0) {
   console.error(`run_mutation: unknown option ${unknown.join(' ')}`);
   process.exit(2);
@@ -468,7 +501,7 @@ if (list) {
     const failedRuns = [];
     for (const file of targets) {
       try {
-        await mutate(file, { survivorsOnly });
+        await mutate(file, { survivorsOnly, propertyRuns });
       } catch (error) {
         // One file's failed run (e.g. its dry run failed) must not end the campaign.
         console.error(`mutation: ${file}: Stryker failed: ${error?.stack ?? error}`);

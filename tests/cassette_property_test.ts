@@ -14,8 +14,9 @@ import {
 } from 'scripted-agents/cassette';
 import { orderedKeys } from '../cassette/_json.ts';
 import { describe, test } from './_harness.ts';
+import { propertyParameters } from './_property.ts';
 
-const runs = { numRuns: 40 };
+const runs = propertyParameters(40);
 
 function request(input: unknown, instructions = 'Be brief.'): ModelRequest {
   return {
@@ -256,7 +257,7 @@ describe('cassette properties', () => {
         if (keys.includes('type')) expected.unshift('type');
         assert.deepEqual(orderedKeys([...keys]), expected);
       }),
-      { numRuns: 200 },
+      propertyParameters(200),
     );
   });
 

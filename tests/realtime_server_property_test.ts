@@ -13,6 +13,7 @@ import {
   userSpeaks,
 } from 'scripted-agents/realtime_testing';
 import { describe, test } from './_harness.ts';
+import { propertyParameters } from './_property.ts';
 
 const clientTypes: RealtimeClientEventType[] = [
   'session.update',
@@ -187,7 +188,7 @@ describe('ScriptedRealtimeServer under arbitrary interleavings', () => {
           assert.equal(await run(all), 0);
         },
       ),
-      { numRuns: 80, seed: 20261130 },
+      { seed: 20261130, ...propertyParameters(80) },
     );
     // The interleavings did reach the wire: connections opened, events flowed.
     assert.ok(stats.filter(([, connections]) => connections > 1).length > 3);

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { generateSchemaValue, hashString, type JsonSchema } from '../testing/_schema_values.ts';
 import { describe, test } from './_harness.ts';
+import { propertyParameters } from './_property.ts';
 
 // deno-lint-ignore no-explicit-any
 const ajv = new (Ajv2020 as any)({ strict: false, allErrors: false });
@@ -143,7 +144,7 @@ describe('schema values', () => {
           }`,
         );
       }),
-      { numRuns: 300 },
+      propertyParameters(300),
     );
   });
 
@@ -154,7 +155,7 @@ describe('schema values', () => {
         const second = generateSchemaValue(schema, { seed });
         assert.deepEqual(first, second);
       }),
-      { numRuns: 100 },
+      propertyParameters(100),
     );
     const schema = { type: 'string', minLength: 3, maxLength: 30 };
     const values = new Set(
@@ -231,7 +232,7 @@ describe('schema values', () => {
         const parsed = schema.safeParse(result.value);
         assert.ok(parsed.success, `${JSON.stringify(result.value)} fails ${JSON.stringify(json)}`);
       }),
-      { numRuns: 300 },
+      propertyParameters(300),
     );
   });
 
@@ -272,7 +273,7 @@ describe('schema values', () => {
         assert.equal(output, 'ok');
         assert.ok(received !== undefined);
       }),
-      { numRuns: 60 },
+      propertyParameters(60),
     );
   });
 
