@@ -63,6 +63,26 @@ export function scriptArgs(): readonly string[] {
   return g.process.argv.slice(2);
 }
 
+/** Node's (or Bun's) `fs` module, reached through the global process object. */
+function nodeFs(): {
+  readFileSync(path: string, encoding: 'utf8'): string;
+  writeFileSync(path: string, text: string): void;
+} {
+  return g.process.getBuiltinModule('node:fs');
+}
+
+/** The text of a file (the cassette the instruction count replays). */
+export function readTextFile(path: string): string {
+  if (typeof g.Deno !== 'undefined') return g.Deno.readTextFileSync(path);
+  return nodeFs().readFileSync(path, 'utf8');
+}
+
+/** Writes a text file (the cassette recorded before the instruction count). */
+export function writeTextFile(path: string, text: string): void {
+  if (typeof g.Deno !== 'undefined') g.Deno.writeTextFileSync(path, text);
+  else nodeFs().writeFileSync(path, text);
+}
+
 /** Writes one line of progress to stderr, keeping stdout for the JSON result. */
 export function progress(line: string): void {
   // deno-lint-ignore no-console

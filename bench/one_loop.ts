@@ -5,14 +5,18 @@
  * depend on what else the machine runs, so they separate a few per cent of
  * overhead that CPU-time ratios on a shared machine cannot.
  *
- * Usage: `node bench/one_loop.js <turns> <bare|sdk|ours>` (compiled copy).
+ * Usage: `node bench/one_loop.js <turns> <bare|sdk|ours>` (compiled copy);
+ * `<turns> record <file>` records the loop on our `ScriptedModel` into a
+ * cassette file (not counted), and `<turns> cassette <file>` replays that
+ * file (parsing and loading its text included, as a test does).
  *
  * @module
  */
 
 import { ScriptedModel as SdkScriptedModel } from '@openai/agents/testing';
+import { Cassette } from 'scripted-agents/cassette';
 import { ScriptedModel } from 'scripted-agents/testing';
-import { scriptArgs } from './_runtime.ts';
+import { readTextFile, scriptArgs, writeTextFile } from './_runtime.ts';
 import {
   bareFactory,
   loopOutputs,
@@ -21,15 +25,31 @@ import {
   type ScriptedModelClass,
 } from './tool_loop.ts';
 
-const [turnsArg, contender] = scriptArgs();
+const [turnsArg, contender, file] = scriptArgs();
 const turns = Number(turnsArg);
 if (!Number.isInteger(turns) || turns < 1) throw new Error(`bad turn count ${turnsArg}`);
 const outputs = loopOutputs(turns);
-const factories = {
-  bare: bareFactory(outputs),
-  sdk: scriptedFactory(SdkScriptedModel as unknown as ScriptedModelClass, outputs),
-  ours: scriptedFactory(ScriptedModel as unknown as ScriptedModelClass, outputs),
-};
-const factory = factories[contender as keyof typeof factories];
-if (factory === undefined) throw new Error(`unknown contender ${contender}`);
-await runLoop(factory(), turns, false);
+if (contender === 'record' || contender === 'cassette') {
+  if (file === undefined) throw new Error(`${contender} needs a cassette file`);
+  if (contender === 'record') {
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: { getModel: () => new ScriptedModel(outputs) },
+    });
+    await runLoop(recorder.model('bench'), turns, false);
+    writeTextFile(file, JSON.stringify(await recorder.close(), null, 2));
+  } else {
+    const cassette = Cassette.fromJSON(readTextFile(file));
+    await runLoop(cassette.model('bench'), turns, false);
+    await cassette.close();
+  }
+} else {
+  const factories = {
+    bare: bareFactory(outputs),
+    sdk: scriptedFactory(SdkScriptedModel as unknown as ScriptedModelClass, outputs),
+    ours: scriptedFactory(ScriptedModel as unknown as ScriptedModelClass, outputs),
+  };
+  const factory = factories[contender as keyof typeof factories];
+  if (factory === undefined) throw new Error(`unknown contender ${contender}`);
+  await runLoop(factory(), turns, false);
+}

@@ -257,7 +257,7 @@ function coldImport(runtime, built, preload = []) {
 // Instruction counts: valgrind's cachegrind counts every instruction the
 // process executes (all threads, JIT code included), with no cache model.
 
-function countInstructions(runtime, turns, contender) {
+function countInstructions(runtime, turns, contender, file) {
   // V8 without background threads or timing-dependent heuristics: repeated
   // counts then agree to about 0.03% (without it, to about 2%).
   const target = runtime === 'node'
@@ -278,6 +278,7 @@ function countInstructions(runtime, turns, contender) {
       ...target,
       String(turns),
       contender,
+      ...(file === undefined ? [] : [file]),
     ], { cwd: runtime === 'node' ? scratch : root, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -293,15 +294,44 @@ function countInstructions(runtime, turns, contender) {
   });
 }
 
-/** Loop instructions per contender: a TURNS-turn run minus a 1-turn run, two at a time. */
+/** The cassette files the `cassette` contender replays, recorded once under Node (not counted). */
+function recordCassettes(turns) {
+  const files = {};
+  for (const n of new Set([turns, 1])) {
+    files[n] = path.join(scratch, `cassette-${n}.json`);
+    execFileSync(
+      process.execPath,
+      [path.join(scratch, 'bench', 'one_loop.js'), String(n), 'record', files[n]],
+      { cwd: scratch, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  return files;
+}
+
+/**
+ * Loop instructions per contender: a TURNS-turn run minus a 1-turn run, two at a
+ * time. The cassette contender replays a recorded TURNS-turn (or 1-turn) loop,
+ * loading its file included.
+ */
 async function instructionCounts(runtime, turns) {
-  const contenders = ['bare', 'sdk', 'ours'];
+  // Only what the rows of the selected scenarios compare (see `--only`).
+  const wanted = (id) => only === undefined || only.split(',').includes(id);
+  const contenders = [
+    ...(wanted('loop200') ? ['bare', 'sdk'] : []),
+    'ours',
+    ...(wanted('cassette200') ? ['cassette'] : []),
+  ];
+  const cassettes = contenders.includes('cassette') ? recordCassettes(turns) : {};
   const jobs = contenders.flatMap((c) => [[c, turns], [c, 1]]);
   const counts = {};
   for (let i = 0; i < jobs.length; i += 2) {
     const batch = jobs.slice(i, i + 2);
     log(`  valgrind: ${batch.map(([c, n]) => `${c} ${n}`).join(', ')}`);
-    const results = await Promise.all(batch.map(([c, n]) => countInstructions(runtime, n, c)));
+    const results = await Promise.all(
+      batch.map(([c, n]) =>
+        countInstructions(runtime, n, c, c === 'cassette' ? cassettes[n] : undefined)
+      ),
+    );
     batch.forEach(([c, n], k) => (counts[`${c}:${n}`] = results[k]));
   }
   return contenders.map((name) => ({
@@ -316,13 +346,28 @@ function instructionRow(turns, counts) {
   const by = Object.fromEntries(counts.map((c) => [c.name, c]));
   const fmt = (c) => `${(c.loop / 1e9).toFixed(2)} G`;
   const ratio = (c) => c.loop / by.bare.loop;
-  return [
-    `| Tool loop, ${turns} turns, machine instructions (valgrind) | ${fmt(by.bare)} | ${
-      fmt(by.sdk)
-    } · **${ratio(by.sdk).toFixed(3)}×** | ${fmt(by.ours)} · **${ratio(by.ours).toFixed(3)}×** | ${
-      (by.ours.loop / by.sdk.loop).toFixed(2)
-    }× | deterministic: what the CPU-time rows measure without the noise |`,
-  ];
+  const rows = [];
+  if (by.bare) {
+    rows.push(
+      `| Tool loop, ${turns} turns, machine instructions (valgrind) | ${fmt(by.bare)} | ${
+        fmt(by.sdk)
+      } · **${ratio(by.sdk).toFixed(3)}×** | ${fmt(by.ours)} · **${
+        ratio(by.ours).toFixed(3)
+      }×** | ${
+        (by.ours.loop / by.sdk.loop).toFixed(2)
+      }× | deterministic: what the CPU-time rows measure without the noise |`,
+    );
+  }
+  if (by.cassette) {
+    rows.push(
+      `| Cassette replay, ${turns}-turn tool loop, machine instructions (valgrind) (ours: ScriptedModel → cassette) | — | — | ${
+        fmt(by.ours)
+      } → ${fmt(by.cassette)} | **${
+        (by.cassette.loop / by.ours.loop).toFixed(3)
+      }×** | cassette ≤ 1.10× ScriptedModel |`,
+    );
+  }
+  return rows;
 }
 
 // ---------------------------------------------------------------------------
@@ -484,6 +529,11 @@ function markdown(runs, nodeOurs, started, loads) {
     'with the model (and its recorded calls) kept and the run result dropped, after a forced GC.',
     '- Realtime: one `runScenario` with connect, 10,000 `sendEvent`→`expectCall` (with matcher)→' +
     '`emit` round trips, close; 1 warm-up + 7 repetitions.',
+    '- Cassette replay: the 200-turn tool loop recorded once (on our `ScriptedModel`, outside the ' +
+    'timing), then each sample parses and loads the cassette text, replays the loop and closes the ' +
+    'cassette, interleaved with the same loop on a hand-written `ScriptedModel`; 2 warm-ups + 11 ' +
+    'repetitions. The instruction row replays the recorded file in a fresh process (its loading ' +
+    'included), minus a replayed 1-turn cassette.',
     '- Realtime voice turns: a real `RealtimeSession`, 1,000 turns of "the user speaks, the ' +
     'assistant answers with 200 ms of audio", through a transport double (normalized events) and ' +
     'through `ScriptedRealtimeServer` (`userSpeaks` + `assistantAnswers`: 24 Realtime API events per ' +
