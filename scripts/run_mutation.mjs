@@ -3,7 +3,7 @@
 // `npm run mutation`: mutation testing of the library with StrykerJS (not part of `npm test`).
 //
 //   node scripts/run_mutation.mjs [--report-only] [--list] [--survivors] [--property-runs=N]
-//                                 [file.ts ...]
+//                                 [--chunks=N] [file.ts ...]
 //
 // Stryker mutates the TypeScript sources themselves (in its sandbox copy under
 // .stryker-tmp/) and, for each mutant, runs `bun test --bail` over the test files
@@ -25,10 +25,16 @@
 // long property tests: a mutant killed with fewer cases is killed all the same, and
 // a later --survivors run (always at the tests' own case counts) gives every
 // survivor the full tests. MUTATION.md marks the files measured that way.
+// --chunks=N measures a long file in N line ranges (split between top-level
+// declarations, so no mutant spans two ranges), one Stryker run each, keeping the
+// result after every range: an interrupted campaign resumes at the first range not
+// yet measured (for the same source), and MUTATION.md shows which lines a partial
+// result covers.
 // Surviving mutants that cannot be killed are explained in
 // scripts/mutation_equivalents.mjs; MUTATION.md lists every other survivor.
 
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,7 +144,7 @@ function libraryFiles() {
 
 const slug = (file) => file.replaceAll('/', '__');
 
-async function mutate(file, { survivorsOnly = false, propertyRuns } = {}) {
+async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range } = {}) {
   const tests = testsFor(file);
   const command = `${
     propertyRuns === undefined ? '' : `FC_NUM_RUNS=${propertyRuns} `
@@ -146,7 +152,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns } = {}) {
   const resultFile = path.join(resultDir, `${slug(file)}.json`);
   const source = fs.readFileSync(path.join(root, file), 'utf8');
   let previous;
-  let mutateSpec = [file];
+  let mutateSpec = range === undefined ? [file] : [`${file}:${range[0]}-${range[1]}`];
   if (survivorsOnly) {
     previous = fs.existsSync(resultFile)
       ? JSON.parse(fs.readFileSync(resultFile, 'utf8'))
@@ -163,13 +169,20 @@ async function mutate(file, { survivorsOnly = false, propertyRuns } = {}) {
     const lines = new Set(
       previous.undetected.map((m) => `${file}:${m.location.start.line}-${m.location.end.line}`),
     );
+    if (previous.ranges !== undefined) {
+      console.log(`mutation: ${file}: re-running the survivors of a partial result`);
+    }
     if (lines.size === 0) {
       console.log(`mutation: ${file}: no survivors to re-run`);
       return;
     }
     mutateSpec = [...lines];
   }
-  console.log(`mutation: ${file}${survivorsOnly ? " (survivors' lines)" : ''}: ${command}`);
+  console.log(
+    `mutation: ${file}${survivorsOnly ? " (survivors' lines)" : ''}${
+      range === undefined ? '' : ` (lines ${range[0]}-${range[1]})`
+    }: ${command}`,
+  );
   const { Stryker } = await import('@stryker-mutator/core');
   fs.mkdirSync(scratchDir, { recursive: true });
   const jsonFile = path.join(scratchDir, `${slug(file)}.stryker.json`);
@@ -225,15 +238,76 @@ async function mutate(file, { survivorsOnly = false, propertyRuns } = {}) {
     );
     return;
   }
+  const measured = counts(mutants);
+  const sourceDigest = digest(source);
+  if (range !== undefined) {
+    // One range of a chunked campaign: added to the ranges measured before (same source).
+    const earlier = readResult(resultFile);
+    const part = earlier?.ranges !== undefined && earlier.sourceDigest === sourceDigest
+      ? earlier
+      : undefined;
+    writeResult(resultFile, {
+      file,
+      command,
+      seconds: (part?.seconds ?? 0) + seconds,
+      date: new Date().toISOString(),
+      ...(propertyRuns === undefined ? {} : { propertyRuns }),
+      sourceDigest,
+      ranges: [...(part?.ranges ?? []), range].sort((a, b) => a[0] - b[0]),
+      lineCount: source.split('\n').length,
+      detected: (part?.detected ?? 0) + measured.detected,
+      ignored: (part?.ignored ?? 0) + measured.ignored,
+      undetected: [...(part?.undetected ?? []), ...measured.undetected],
+    });
+    console.log(
+      `mutation: ${file}: lines ${range[0]}-${range[1]}: ${mutants.length} mutants in ${seconds} s`,
+    );
+    return;
+  }
   writeResult(resultFile, {
     file,
     command,
     seconds,
     date: new Date().toISOString(),
     ...(propertyRuns === undefined ? {} : { propertyRuns }),
-    ...counts(mutants),
+    sourceDigest,
+    ...measured,
   });
   console.log(`mutation: ${file}: ${mutants.length} mutants in ${seconds} s`);
+}
+
+const digest = (text) => createHash('sha256').update(text).digest('hex');
+
+function readResult(resultFile) {
+  return fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : undefined;
+}
+
+/**
+ * The line ranges of a chunked run: `chunks` ranges of about equal length that
+ * split the file only after a top-level closing brace followed by a blank line,
+ * so every mutant (a statement or expression inside one declaration) lies in one
+ * range.
+ */
+function lineRanges(source, chunks) {
+  const lines = source.split('\n');
+  const cuts = [];
+  for (let i = 0; i + 1 < lines.length; i++) {
+    if (/^[})]/.test(lines[i]) && lines[i + 1].trim() === '') cuts.push(i + 1);
+  }
+  const ranges = [];
+  let start = 1;
+  for (let k = 1; k < chunks; k++) {
+    const ideal = Math.round((lines.length * k) / chunks);
+    const cut = cuts.filter((c) => c >= start).reduce(
+      (best, c) => (best === undefined || Math.abs(c - ideal) < Math.abs(best - ideal) ? c : best),
+      undefined,
+    );
+    if (cut === undefined || cut >= lines.length) break;
+    ranges.push([start, cut]);
+    start = cut + 1;
+  }
+  ranges.push([start, lines.length]);
+  return ranges;
 }
 
 /** What a result keeps of Stryker's mutants: the counts and every undetected mutant. */
@@ -313,6 +387,14 @@ function score(runs) {
   };
 }
 
+/** " (lines 1-300, 420-600 of 982)" for a result that covers only part of its file. */
+function partialNote(run) {
+  if (run.ranges === undefined) return '';
+  const covered = run.ranges.reduce((sum, [a, b]) => sum + b - a + 1, 0);
+  if (covered >= run.lineCount) return '';
+  return ` (lines ${run.ranges.map(([a, b]) => `${a}–${b}`).join(', ')} of ${run.lineCount})`;
+}
+
 const pct = (n) => (n === undefined ? 'n/a' : `${n.toFixed(1)}%`);
 
 function writeReport() {
@@ -356,7 +438,9 @@ function writeReport() {
     const missing = files.filter((f) => !byFile.has(f));
     const s = score(measured.map((f) => byFile.get(f)));
     out.push(
-      `| ${double} | ${files.map((f) => `\`${f}\``).join(', ')}${
+      `| ${double} | ${
+        files.map((f) => `\`${f}\`${byFile.has(f) ? partialNote(byFile.get(f)) : ''}`).join(', ')
+      }${
         missing.length > 0 ? ` (not measured: ${missing.join(', ')})` : ''
       } | ${s.total} | ${s.killed} | ${s.survived} (${s.equivalent}) | ${pct(s.score)} | ${
         pct(s.scoreWithoutEquivalent)
@@ -374,7 +458,9 @@ function writeReport() {
     const s = score([run]);
     const tests = run.command.split(' ').filter((w) => w.startsWith('./tests/')).length;
     out.push(
-      `| \`${run.file}\` | ${s.total} | ${s.killed} | ${s.survived} (${s.equivalent}) | ${s.ignored} | ${
+      `| \`${run.file}\`${
+        partialNote(run)
+      } | ${s.total} | ${s.killed} | ${s.survived} (${s.equivalent}) | ${s.ignored} | ${
         pct(s.score)
       } | ${pct(s.scoreWithoutEquivalent)} | ${run.seconds} s${
         run.rerun ? ` + ${run.rerun.seconds} s` : ''
@@ -477,9 +563,20 @@ if (propertyRuns !== undefined && survivorsOnly) {
   console.error(`run_mutation: --survivors always runs the property tests at their own counts`);
   process.exit(2);
 }
+const chunksArg = args.find((a) => a.startsWith('--chunks='));
+const chunks = chunksArg === undefined ? undefined : Number(chunksArg.slice('--chunks='.length));
+if (chunks !== undefined && !(Number.isInteger(chunks) && chunks > 1)) {
+  console.error(`run_mutation: --chunks needs a whole number above 1`);
+  process.exit(2);
+}
+if (chunks !== undefined && survivorsOnly) {
+  console.error(`run_mutation: --survivors re-runs survivors' lines, which need no chunks`);
+  process.exit(2);
+}
 const options = ['--report-only', '--list', '--survivors'];
 const unknown = args.filter((a) =>
-  a.startsWith('--') && !options.includes(a) && !a.startsWith('--property-runs=')
+  a.startsWith('--') && !options.includes(a) && !a.startsWith('--property-runs=') &&
+  !a.startsWith('--chunks=')
 );
 if (unknown.length > 0) {
   console.error(`run_mutation: unknown option ${unknown.join(' ')}`);
@@ -501,7 +598,23 @@ if (list) {
     const failedRuns = [];
     for (const file of targets) {
       try {
-        await mutate(file, { survivorsOnly, propertyRuns });
+        if (chunks === undefined) {
+          await mutate(file, { survivorsOnly, propertyRuns });
+        } else {
+          const source = fs.readFileSync(path.join(root, file), 'utf8');
+          const earlier = readResult(path.join(resultDir, `${slug(file)}.json`));
+          const done = earlier?.ranges !== undefined && earlier.sourceDigest === digest(source)
+            ? earlier.ranges.map(String)
+            : [];
+          for (const range of lineRanges(source, chunks)) {
+            if (done.includes(String(range))) {
+              console.log(`mutation: ${file}: lines ${range[0]}-${range[1]} already measured`);
+              continue;
+            }
+            await mutate(file, { propertyRuns, lines: range });
+            writeReport();
+          }
+        }
       } catch (error) {
         // One file's failed run (e.g. its dry run failed) must not end the campaign.
         console.error(`mutation: ${file}: Stryker failed: ${error?.stack ?? error}`);
