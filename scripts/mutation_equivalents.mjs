@@ -193,30 +193,16 @@ export const equivalents = [
     mutator: 'ArrayDeclaration',
     original: '[Object.prototype]',
     replacement: '[]',
-    reason: 'a cache seed: Object.prototype is recognized before the cache is consulted, and ' +
-      'would be classified as plain on first sight anyway',
+    reason: 'a cache seed that is never consulted: isPlainObject returns true for ' +
+      'Object.prototype before it looks at the cache (the seed only backs up that fast path)',
   },
   {
     file: snapshot,
     mutator: 'ConditionalExpression',
     original: 'proto === objectPrototype',
     replacement: 'false',
-    reason: 'a fast path: Object.prototype is in the plain-prototype cache from the start',
-  },
-  {
-    file: snapshot,
-    mutator: 'ConditionalExpression',
-    original: 'nonPlainPrototypes.has(proto)',
-    replacement: 'false',
-    reason: 'a cache: without it the prototype is classified again, with the same answer',
-  },
-  {
-    file: snapshot,
-    mutator: 'EqualityOperator',
-    original: 'i < symbols.length',
-    replacement: 'i <= symbols.length',
-    reason: 'the extra iteration asks whether a key named "undefined" is enumerable; if it is, ' +
-      'that key is listed twice and copied twice with the same value, so the copy is the same',
+    reason: 'a fast path: Object.prototype is in the plain-prototype cache from the start, so ' +
+      'the cache check right after it answers true just the same',
   },
   {
     file: snapshot,
@@ -226,14 +212,14 @@ export const equivalents = [
     reason: 'every index is assigned in order right after, so the array ends up the same ' +
       '(preallocation only)',
   },
-  {
+  ...['key in copy', 'key in out'].map((original) => ({
     file: snapshot,
     mutator: 'ConditionalExpression',
-    original: "key === '__proto__'",
+    original,
     replacement: 'true',
-    reason: 'defining every key as a writable, enumerable, configurable data property is what ' +
-      'assignment does on a fresh plain copy; only "__proto__" needs the explicit definition',
-  },
+    reason: 'on a fresh object whose prototype chain lacks the key, assignment creates exactly ' +
+      'the writable, enumerable, configurable own data property that defineProperty creates',
+  })),
   {
     file: snapshot,
     mutator: 'ConditionalExpression',
@@ -246,16 +232,10 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: "typeof value !== 'object'",
     replacement: 'false',
-    reason: 'the other non-JSON values (bigint, symbol, function) then fail the prototype check ' +
-      'below, which rejects the whole clone just the same',
-  },
-  {
-    file: snapshot,
-    mutator: 'ConditionalExpression',
-    original: 'ancestors.has(value)',
-    replacement: 'false',
-    reason: 'a cycle then recurses until the stack overflows, and the RangeError is caught like ' +
-      'the not-JSON signal: the clone is undefined either way (only slower)',
+    line: 171,
+    reason: 'only bigints, symbols and functions reach this check (undefined never does: array ' +
+      'items reject it first and object entries skip it); each then fails the prototype check ' +
+      'below without reading anything, which rejects the whole clone just the same',
   },
   {
     file: snapshot,
