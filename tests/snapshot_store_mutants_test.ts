@@ -153,3 +153,19 @@ describe('SnapshotStore: an extended array is found by content', () => {
     assert.equal(movedAgain.c, regrown.b);
   });
 });
+
+describe('SnapshotStore: a cycle back to the root', () => {
+  test('a root that contains itself is stored as one node, snapshot after snapshot', () => {
+    const store = new SnapshotStore();
+    for (let round = 0; round < 2; round++) {
+      const root: Record<string, unknown> = { name: 'root', list: [] };
+      (root.list as unknown[]).push(root);
+      root.self = root;
+      const stored = store.store(root);
+      assert.equal(stored.self, stored);
+      assert.equal((stored.list as unknown[])[0], stored);
+      const read = frozenSnapshot(stored);
+      assert.equal(read.self, read);
+    }
+  });
+});
