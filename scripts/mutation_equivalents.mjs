@@ -300,15 +300,6 @@ export const equivalents = [
   {
     file: store,
     mutator: 'ConditionalExpression',
-    original: "typeof hint === 'object'",
-    replacement: 'true',
-    reason: 'a primitive hint then becomes `record`, but its `kind` reads undefined (no ' +
-      'primitive has a `kind` property), which is neither ARRAY nor OBJECT: no hint, as ' +
-      'before; an undefined hint stays undefined',
-  },
-  {
-    file: store,
-    mutator: 'ConditionalExpression',
     original: 'candidate === undefined',
     replacement: 'true',
     line: 247,

@@ -169,3 +169,16 @@ describe('SnapshotStore: a cycle back to the root', () => {
     }
   });
 });
+
+describe('SnapshotStore: values that look like stored nodes', () => {
+  test('a function with node-like properties at a position is no hint for the next value', () => {
+    for (const kind of [0, 1]) {
+      const fn = Object.assign(() => 1, { kind, keys: undefined, values: undefined });
+      const store = new SnapshotStore();
+      const first = store.store({ v: fn, list: [fn] });
+      assert.equal(first.v, fn);
+      const stored = store.store({ v: { a: 1 }, list: [[2]] });
+      assert.deepEqual(frozenSnapshot(stored), { v: { a: 1 }, list: [[2]] });
+    }
+  });
+});
