@@ -149,3 +149,13 @@ describe('snapshot edges: raw usage cycles', () => {
     assert.equal(reads, 1);
   });
 });
+
+describe('snapshot edges: raw usage functions', () => {
+  test('a function is not JSON data, whatever its prototype', () => {
+    for (const proto of [null, Object.prototype]) {
+      const fn = Object.setPrototypeOf(Object.assign(() => 1, { tokens: 1 }), proto);
+      assert.equal(snapshotRawUsage({ total_tokens: 1, fn }), undefined);
+      assert.equal(snapshotRawUsage({ list: [fn] }), undefined);
+    }
+  });
+});
