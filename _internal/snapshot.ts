@@ -90,8 +90,10 @@ function snapshotObject(value: object, memo: WeakMap<object, unknown>): unknown 
       const detached = typeof item === 'object' && item !== null
         ? snapshotObject(item, memo)
         : item;
-      if (key === '__proto__') {
-        // An own "__proto__" key (from JSON.parse) must stay an own data key.
+      if (key in copy) {
+        // A key the prototype also has (an own "__proto__" from JSON.parse, or one
+        // a frozen or setter-bearing prototype would intercept) must still become an
+        // own data key; assignment does exactly that for every other key.
         Object.defineProperty(copy, key, {
           value: detached,
           writable: true,
@@ -182,7 +184,8 @@ function cloneJson(value: unknown, ancestors: Set<object>): unknown {
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined) continue;
       const cloned = cloneJson(item, ancestors);
-      if (key === '__proto__') {
+      if (key in out) {
+        // As in snapshotObject: an inherited key must not reach the prototype.
         Object.defineProperty(out, key, {
           value: cloned,
           writable: true,

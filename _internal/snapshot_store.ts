@@ -31,7 +31,6 @@
 import { enumerableOwnKeys, isPlainObject, snapshotValue } from './snapshot.ts';
 
 const getPrototypeOf = Object.getPrototypeOf;
-const objectPrototype = Object.prototype;
 const objectToString = Object.prototype.toString;
 const defineProperty = Object.defineProperty;
 const freeze = Object.freeze;
@@ -141,7 +140,7 @@ export class SnapshotStore {
     try {
       const entry = this.#visit(value, this.#previous);
       this.#previous = entry;
-      return nodeOf(entry) as T;
+      return entry.node as T;
     } finally {
       this.#memo = new WeakMap();
       this.#path = [];
@@ -151,29 +150,25 @@ export class SnapshotStore {
   }
 
   /**
-   * The entry for `value`: its record if it is an object, else the value.
-   * `hint` is the entry that stood at the same place in the previous snapshot.
+   * The record for the object `value` (callers pass primitives through as
+   * their own entries). `hint` is the entry that stood at the same place in the
+   * previous snapshot.
    */
-  #visit(value: unknown, hint: unknown): unknown {
-    if (typeof value !== 'object' || value === null) return value;
+  #visit(value: object, hint: unknown): NodeRecord {
     const seen = this.#memo.get(value);
     if (seen !== undefined) return seen;
-    const path = this.#path;
-    for (let depth = path.length - 1; depth >= 0; depth--) {
-      if (path[depth] === value) return this.#cycle(depth);
-    }
+    const depth = this.#path.lastIndexOf(value);
+    if (depth >= 0) return this.#cycle(depth);
     const record = typeof hint === 'object' && hint !== null ? hint as NodeRecord : undefined;
     // Arrays first, whatever their prototype (the order the SDK's own doubles follow).
     if (Array.isArray(value)) {
       return this.#array(value, record !== undefined && record.kind === ARRAY ? record : undefined);
     }
-    const proto = getPrototypeOf(value);
-    // Same-realm plain objects (all of the Runner's items) skip isPlainObject's lookup.
-    if (proto === objectPrototype || proto === null || isPlainObject(value)) {
+    if (isPlainObject(value)) {
       return this.#object(
         value,
         record !== undefined && record.kind === OBJECT ? record : undefined,
-        proto,
+        getPrototypeOf(value),
       );
     }
     if (isBinary(value)) return this.#binary(value);
@@ -186,7 +181,7 @@ export class SnapshotStore {
     return kept;
   }
 
-  #array(source: readonly unknown[], hint: NodeRecord | undefined): unknown {
+  #array(source: readonly unknown[], hint: NodeRecord | undefined): NodeRecord {
     const length = source.length;
     const hints = hint?.values;
     const hintLength = hints === undefined ? 0 : hints.length;
@@ -194,7 +189,8 @@ export class SnapshotStore {
     // same index. Then the hint is reused (same length) or, as the Runner
     // appends to its history every turn, extended: its entries, node and hash
     // state are copied or continued instead of rebuilt entry by entry.
-    let values: unknown[] | undefined = hint === undefined || hintLength > length ? [] : undefined;
+    let values: readonly unknown[] | unknown[] | undefined =
+      hint === undefined || hintLength > length ? [] : undefined;
     let extended = false;
     const depth = this.#path.push(source) - 1;
     for (let i = 0; i < length; i++) {
@@ -214,17 +210,19 @@ export class SnapshotStore {
           extended = true;
         }
       }
-      values.push(entry);
+      (values as unknown[]).push(entry);
     }
     this.#path.pop();
     // concat allocates the exact length; slice-then-push would leave up to half spare.
     if (extended) values = (hints as readonly unknown[]).concat(values as unknown[]);
     if (values === undefined) {
-      // Equal to the hint: reuse it, unless this snapshot already did.
+      // Equal to the hint: reuse it, unless this snapshot already did. Then its
+      // entries are interned again (no record's `values` is ever changed, so two
+      // records may share one).
       if ((hint as NodeRecord).epoch !== this.#epoch) {
         return this.#finish(source, depth, hint, undefined, undefined, null);
       }
-      values = (hints as readonly unknown[]).slice();
+      values = hints as readonly unknown[];
     }
     return this.#finish(
       source,
@@ -237,7 +235,7 @@ export class SnapshotStore {
     );
   }
 
-  #object(source: object, hint: NodeRecord | undefined, proto: object | null): unknown {
+  #object(source: object, hint: NodeRecord | undefined, proto: object | null): NodeRecord {
     const keys = enumerableOwnKeys(source);
     const hintKeys = hint?.keys;
     const hints = hint?.values;
@@ -253,7 +251,8 @@ export class SnapshotStore {
       // The same key at the same index is the common case; otherwise look for it.
       let at = i;
       if (hintKeys !== undefined && hintKeys[i] !== key) at = hintKeys.indexOf(key);
-      const previous = at >= 0 ? hints?.[at] : undefined;
+      // A key the hint lacks (at -1) reads hints[-1], which is undefined.
+      const previous = hints?.[at];
       const value = (source as Record<PropertyKey, unknown>)[key];
       const entry = typeof value === 'object' && value !== null
         ? this.#visit(value, previous)
@@ -273,7 +272,7 @@ export class SnapshotStore {
     source: object,
     depth: number,
     candidate: NodeRecord | undefined,
-    values: unknown[] | undefined,
+    values: readonly unknown[] | undefined,
     keys: PropertyKey[] | undefined,
     proto: object | null,
     prefix?: NodeRecord,
@@ -281,14 +280,14 @@ export class SnapshotStore {
     let record: NodeRecord;
     const early = this.#early?.get(depth);
     if (early !== undefined) {
-      this.#early?.delete(depth);
-      record = this.#fill(early, values ?? (candidate as NodeRecord).values.slice(), keys);
+      (this.#early as Map<number, NodeRecord>).delete(depth);
+      record = this.#fill(early, values ?? (candidate as NodeRecord).values, keys);
     } else if (candidate !== undefined) {
       candidate.epoch = this.#epoch;
       record = candidate;
     } else {
       record = this.#intern(
-        values as unknown[],
+        values as readonly unknown[],
         keys === undefined ? undefined : this.#keyList(keys),
         proto,
         prefix,
@@ -317,7 +316,7 @@ export class SnapshotStore {
 
   #fill(
     record: NodeRecord,
-    values: unknown[],
+    values: readonly unknown[],
     keys: readonly PropertyKey[] | undefined,
   ): NodeRecord {
     const node = record.node;
@@ -351,8 +350,8 @@ export class SnapshotStore {
     };
   }
 
+  /** A small id per value (0 and -0 share one: `#equal` tells them apart). */
   #atomHash(value: unknown): number {
-    if (value === 0 && 1 / value < 0) return 0x7ff00001; // Map keys would merge -0 with 0.
     let id = this.#atoms.get(value);
     if (id === undefined) {
       id = this.#atoms.size + 1;
@@ -367,7 +366,7 @@ export class SnapshotStore {
    * `values`: its hash state and node are continued, not recomputed.
    */
   #intern(
-    values: unknown[],
+    values: readonly unknown[],
     keys: readonly PropertyKey[] | undefined,
     proto: object | null,
     prefix?: NodeRecord,
@@ -464,9 +463,11 @@ function assign(
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
     const value = nodeOf(values[i]);
-    if (key === '__proto__') {
-      // An own "__proto__" key (from JSON.parse) must stay an own data key.
-      defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+    if (key in node) {
+      // A key the prototype also has (an own "__proto__" from JSON.parse, or one a
+      // frozen or setter-bearing prototype would intercept) must stay an own data key.
+      // The node is frozen right after, which fixes the other flags.
+      defineProperty(node, key, { value, enumerable: true });
     } else {
       node[key] = value;
     }

@@ -11,6 +11,7 @@ const model = 'testing/scripted_model.ts';
 const sandbox = 'testing/scripted_sandbox_session.ts';
 const transport = 'realtime_testing/scripted_realtime_transport.ts';
 const snapshot = '_internal/snapshot.ts';
+const store = '_internal/snapshot_store.ts';
 const server = 'realtime_testing/scripted_realtime_server.ts';
 
 // The realtime lifecycle re-checks below guard against re-entrant lifecycle calls
@@ -24,23 +25,46 @@ const lifecycle =
   'redundant with the generation check: every status change bumps the generation, and no ' +
   'lifecycle operation leaves the status at "disconnecting", so the two conditions never disagree';
 
+// _internal/snapshot_store.ts: the content hash only picks a bucket; #equal decides.
+const storeHash = 'the hash only picks the bucket and `#equal` decides every match; with this ' +
+  "change it is still a function of the node's content alone (prototype, key list, entries), " +
+  'so equal content still meets in one bucket and only collisions (time) change';
+const collision = 'not strictly equivalent, but unreachable in practice: only two nodes whose ' +
+  '30-bit hashes collide while their key lists, lengths or prototypes differ reach this ' +
+  'guard, and the hash mixes exactly those in; atom ids are small sequential integers, so no ' +
+  'test input short of replicating the private hash and its atom numbering makes such a ' +
+  'collision';
+const atomBody = '{\n    let id = this.#atoms.get(value);\n    if (id === undefined) {\n' +
+  '      id = this.#atoms.size + 1;\n      this.#atoms.set(value, id);\n    }\n    return id;\n  }';
+const atomAssignment =
+  '{\n      id = this.#atoms.size + 1;\n      this.#atoms.set(value, id);\n    }';
+const foldBody = '{\n      const entry = values[i];\n' +
+  "      const entryHash = typeof entry === 'object' && entry !== null\n" +
+  '        ? (entry as NodeRecord).hash\n        : this.#atomHash(entry);\n' +
+  '      fold = imul(fold ^ entryHash, PRIME);\n    }';
+const hashEntry = (mutator, original, replacement, line) => ({
+  file: store,
+  mutator,
+  original,
+  replacement,
+  ...(line === undefined ? {} : { line }),
+  reason: storeHash,
+});
+
+// A plain copy gets the source's prototype; defining a key the chain lacks equals assigning it.
+const proxyPrototype = 'for a key the prototype chain lacks, assignment creates exactly the ' +
+  'own data property defineProperty creates; not strictly equivalent only for a source whose ' +
+  'prototype is a Proxy that passes the plain-object check (Object.create(new ' +
+  'Proxy(Object.prototype, traps))): `in` and assignment run its `has` and `set` traps, which ' +
+  'could count the calls or drop the key, while defineProperty runs none';
+
 /** Notes on a file's survivors as a whole, printed above its list in MUTATION.md. */
 export const fileNotes = {
-  '_internal/snapshot_store.ts': "Not a double's core, and listed without individual " +
-    'explanations: the store is a cache of immutable nodes whose only observable contract is ' +
-    'that every read equals the plain snapshot (tests/snapshot_store_property_test.ts checks ' +
-    'it over arbitrary graphs and histories, and that growing histories share earlier nodes). ' +
-    'Its survivors fall into four groups, each unobservable through reads or sharing: (1) the ' +
-    'positional-hint fast path (`#visit` hints, `#array`/`#object` candidates and extensions, ' +
-    'the `same()` early exits, the `typeof` pre-checks before `#visit`): with a hint missed, ' +
-    'the content hash finds the same stored node, so only time is lost; (2) the hash function ' +
-    '(seeds, mixing, the -0 atom, the 30-bit mask, the array fold): any hash is correct because ' +
-    '`#equal` decides, only the bucket spread changes; (3) the guards inside `#equal` (key list, ' +
-    'length, prototype): reachable only when two different shapes collide on the 30-bit hash, ' +
-    'which mixes exactly those three; (4) defensive re-checks and private details (the ' +
-    'primitive guards of `store()` and `#visit`, the path scan start, `#early?.`, copies of ' +
-    'private arrays, the epoch direction, initial array contents, the descriptor flags of an ' +
-    'own "__proto__" key on a private node, which every read redefines).',
+  '_internal/snapshot_store.ts': 'Every read of a stored snapshot equals the plain snapshot, ' +
+    'and an unchanged value reuses the node at its own position before an equal node found by ' +
+    'content (tests/snapshot_store_*_test.ts pin both). The survivors below are the hash (which ' +
+    'only picks the bucket: `#equal` decides every match), the guards of `#equal` that only a ' +
+    'collision of that 30-bit hash reaches, and private details no read or sharing shows.',
   '_internal/queue.ts':
     'Every survivor here is equivalent. The compaction condition of `shift()` ' +
     'only decides when the consumed prefix is dropped: dropping it earlier, later, on every ' +
@@ -193,30 +217,16 @@ export const equivalents = [
     mutator: 'ArrayDeclaration',
     original: '[Object.prototype]',
     replacement: '[]',
-    reason: 'a cache seed: Object.prototype is recognized before the cache is consulted, and ' +
-      'would be classified as plain on first sight anyway',
+    reason: 'a cache seed that is never consulted: isPlainObject returns true for ' +
+      'Object.prototype before it looks at the cache (the seed only backs up that fast path)',
   },
   {
     file: snapshot,
     mutator: 'ConditionalExpression',
     original: 'proto === objectPrototype',
     replacement: 'false',
-    reason: 'a fast path: Object.prototype is in the plain-prototype cache from the start',
-  },
-  {
-    file: snapshot,
-    mutator: 'ConditionalExpression',
-    original: 'nonPlainPrototypes.has(proto)',
-    replacement: 'false',
-    reason: 'a cache: without it the prototype is classified again, with the same answer',
-  },
-  {
-    file: snapshot,
-    mutator: 'EqualityOperator',
-    original: 'i < symbols.length',
-    replacement: 'i <= symbols.length',
-    reason: 'the extra iteration asks whether a key named "undefined" is enumerable; if it is, ' +
-      'that key is listed twice and copied twice with the same value, so the copy is the same',
+    reason: 'a fast path: Object.prototype is in the plain-prototype cache from the start, so ' +
+      'the cache check right after it answers true just the same',
   },
   {
     file: snapshot,
@@ -229,10 +239,18 @@ export const equivalents = [
   {
     file: snapshot,
     mutator: 'ConditionalExpression',
-    original: "key === '__proto__'",
+    original: 'key in copy',
     replacement: 'true',
-    reason: 'defining every key as a writable, enumerable, configurable data property is what ' +
-      'assignment does on a fresh plain copy; only "__proto__" needs the explicit definition',
+    reason: proxyPrototype,
+  },
+  {
+    file: snapshot,
+    mutator: 'ConditionalExpression',
+    original: 'key in out',
+    replacement: 'true',
+    reason: 'the copy is a fresh `{}` of this realm: for a key its prototype chain lacks, ' +
+      'assignment creates exactly the writable, enumerable, configurable own data property ' +
+      'that defineProperty creates',
   },
   {
     file: snapshot,
@@ -240,22 +258,6 @@ export const equivalents = [
     original: 'copy !== null',
     replacement: 'true',
     reason: 'Object.freeze(null) returns null: freezing a primitive is a no-op',
-  },
-  {
-    file: snapshot,
-    mutator: 'ConditionalExpression',
-    original: "typeof value !== 'object'",
-    replacement: 'false',
-    reason: 'the other non-JSON values (bigint, symbol, function) then fail the prototype check ' +
-      'below, which rejects the whole clone just the same',
-  },
-  {
-    file: snapshot,
-    mutator: 'ConditionalExpression',
-    original: 'ancestors.has(value)',
-    replacement: 'false',
-    reason: 'a cycle then recurses until the stack overflows, and the RangeError is caught like ' +
-      'the not-JSON signal: the clone is undefined either way (only slower)',
   },
   {
     file: snapshot,
@@ -270,6 +272,117 @@ export const equivalents = [
     original: '{\n    return undefined;\n  }',
     replacement: '{}',
     reason: 'an empty catch block makes the function return undefined all the same',
+  },
+  // _internal/snapshot_store.ts
+  {
+    file: store,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 105,
+    reason: "a leaf record's `values` are never read: #visit hands only array and object " +
+      'records on as hints, leaves are never put in the content table, and only array records ' +
+      'are prefixes',
+  },
+  ...[131, 146].map((line) => ({
+    file: store,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line,
+    reason: 'the path of objects being visited then starts with a string, which lastIndexOf ' +
+      'never matches with an object; it shifts every depth of the snapshot alike, so #cycle ' +
+      'and #finish still agree on each depth (store() resets the path after every snapshot)',
+  })),
+  {
+    file: store,
+    mutator: 'UpdateOperator',
+    original: 'this.#epoch++',
+    replacement: 'this.#epoch--',
+    reason: 'epochs are only compared for equality; counting down gives every snapshot a ' +
+      'distinct epoch just as counting up does',
+  },
+  {
+    file: store,
+    mutator: 'ConditionalExpression',
+    original: 'candidate === undefined',
+    replacement: 'true',
+    line: 247,
+    reason: 'values are then also collected while the candidate holds: if it holds to the ' +
+      "end they are the candidate's own entries (same() means identical) and are ignored or " +
+      'only read by #fill; if it fails they are replaced by the equal prefix of the hint',
+  },
+  {
+    file: store,
+    mutator: 'ConditionalExpression',
+    original: 'hintKeys[i] !== key',
+    replacement: 'true',
+    reason: 'indexOf then looks up a key that is already at index i; own keys are unique, so ' +
+      'it finds i again (only slower)',
+  },
+  ...[
+    ['BlockStatement', atomBody, '{}'],
+    ['ConditionalExpression', 'id === undefined', 'false'],
+    ['EqualityOperator', 'id === undefined', 'id !== undefined'],
+    ['BlockStatement', atomAssignment, '{}'],
+    ['ArithmeticOperator', 'this.#atoms.size + 1', 'this.#atoms.size - 1'],
+    ['ConditionalExpression', 'keys !== undefined', 'false'],
+    ['ConditionalExpression', 'i < values.length', 'false', 380],
+    ['BlockStatement', foldBody, '{}'],
+    ['ConditionalExpression', "typeof entry === 'object' && entry !== null", 'false', 382],
+    ['StringLiteral', "'object'", '""', 382],
+    ['ConditionalExpression', 'keys === undefined', 'true', 387],
+    ['ConditionalExpression', 'keys === undefined', 'false', 387],
+    ['EqualityOperator', 'keys === undefined', 'keys !== undefined', 387],
+  ].map(([mutator, original, replacement, line]) =>
+    hashEntry(mutator, original, replacement, line)
+  ),
+  {
+    file: store,
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    reason: 'every key-list signature then starts with the same text, so distinct key ' +
+      'sequences still give distinct signatures and equal ones equal signatures',
+  },
+  {
+    file: store,
+    mutator: 'ConditionalExpression',
+    original: 'keys === undefined',
+    replacement: 'true',
+    line: 418,
+    reason: 'an object record then keeps its hash state too, which is never read: only array ' +
+      'records continue as prefixes',
+  },
+  ...[
+    ['ConditionalExpression', 'record.keys !== keys', 'false'],
+    ['ConditionalExpression', 'stored.length !== values.length', 'false'],
+    ['BooleanLiteral', 'false', 'true', 434],
+    ['ConditionalExpression', 'record.proto !== proto', 'false'],
+    ['BooleanLiteral', 'false', 'true', 435],
+  ].map(([mutator, original, replacement, line]) => ({
+    file: store,
+    mutator,
+    original,
+    replacement,
+    ...(line === undefined ? {} : { line }),
+    reason: collision,
+  })),
+  {
+    file: store,
+    mutator: 'EqualityOperator',
+    original: 'i < values.length',
+    replacement: 'i <= values.length',
+    line: 436,
+    reason: 'both lists have the same length here (checked above), so the extra round ' +
+      'compares undefined with undefined',
+  },
+  {
+    file: store,
+    mutator: 'ConditionalExpression',
+    original: 'key in node',
+    replacement: 'true',
+    reason: proxyPrototype + ' (the node is frozen right after either way)',
   },
   // testing/_model_hold.ts
   {
