@@ -65,7 +65,7 @@ export const cores = {
   ScriptedRealtimeServer: ['realtime_testing/scripted_realtime_server.ts'],
 };
 
-const libraryDirs = ['_internal', 'testing', 'realtime_testing'];
+const libraryDirs = ['_internal', 'testing', 'realtime_testing', 'cassette', 'cassette_fs'];
 const allTests = () =>
   fs.readdirSync(path.join(root, 'tests'))
     .filter((f) => f.endsWith('_test.ts'))
@@ -117,6 +117,7 @@ const testSets = [
   [/^testing\/(double_scope|offline_guard)/, ['teardown', 'offline_guard']],
   [/^realtime_testing\//, ['realtime_']],
   [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],
+  [/^cassette(_fs)?\//, ['cassette_']],
   // Shared by the doubles to come; today only its own tests use it.
   [/^_internal\/credentials/, ['credentials']],
   // The rest of _internal/ and the entries: the whole suite.
