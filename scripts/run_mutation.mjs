@@ -27,9 +27,9 @@
 // survivor the full tests. MUTATION.md marks the files measured that way.
 // --chunks=N measures a long file in N line ranges (split between top-level
 // declarations, so no mutant spans two ranges), one Stryker run each, keeping the
-// result after every range: an interrupted campaign resumes at the first range not
-// yet measured (for the same source), and MUTATION.md shows which lines a partial
-// result covers.
+// result after every range: an interrupted campaign resumes after the lines
+// measured so far (for the same source), splitting the rest into N ranges, and
+// MUTATION.md shows which lines a partial result covers.
 // Surviving mutants that cannot be killed are explained in
 // scripts/mutation_equivalents.mjs; MUTATION.md lists every other survivor.
 
@@ -289,16 +289,16 @@ function readResult(resultFile) {
  * so every mutant (a statement or expression inside one declaration) lies in one
  * range.
  */
-function lineRanges(source, chunks) {
+function lineRanges(source, chunks, first = 1) {
   const lines = source.split('\n');
   const cuts = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     if (/^[})]/.test(lines[i]) && lines[i + 1].trim() === '') cuts.push(i + 1);
   }
   const ranges = [];
-  let start = 1;
+  let start = first;
   for (let k = 1; k < chunks; k++) {
-    const ideal = Math.round((lines.length * k) / chunks);
+    const ideal = first + Math.round(((lines.length - first + 1) * k) / chunks);
     const cut = cuts.filter((c) => c >= start).reduce(
       (best, c) => (best === undefined || Math.abs(c - ideal) < Math.abs(best - ideal) ? c : best),
       undefined,
@@ -605,13 +605,14 @@ if (list) {
           const source = fs.readFileSync(path.join(root, file), 'utf8');
           const earlier = readResult(path.join(resultDir, `${slug(file)}.json`));
           const done = earlier?.ranges !== undefined && earlier.sourceDigest === digest(source)
-            ? earlier.ranges.map(String)
+            ? earlier.ranges
             : [];
-          for (const range of lineRanges(source, chunks)) {
-            if (done.includes(String(range))) {
-              console.log(`mutation: ${file}: lines ${range[0]}-${range[1]} already measured`);
-              continue;
-            }
+          // Resuming: the ranges measured so far cover a prefix of the file, and the
+          // rest is split into `chunks` new ranges.
+          let first = 1;
+          for (const [from, to] of done) if (from <= first) first = Math.max(first, to + 1);
+          if (first > 1) console.log(`mutation: ${file}: lines 1-${first - 1} already measured`);
+          for (const range of lineRanges(source, chunks, first)) {
             await mutate(file, { propertyRuns, lines: range });
             writeReport();
           }
