@@ -178,8 +178,11 @@ export class Cassette implements ModelProvider {
   readonly #failures = new FailureLog(DOUBLE);
   /** Replayed errors → the advice recorded with them. */
   readonly #replayedAdvice = new WeakMap<object, JsonObject | undefined>();
-  /** Errors thrown while recording → their slot, to store the real advice. */
-  readonly #recordedErrors = new WeakMap<object, Slot>();
+  /**
+   * Errors thrown while recording → their slot, to store the real advice, and
+   * the name of the model that threw (a `redact` hook may rename the stored one).
+   */
+  readonly #recordedErrors = new WeakMap<object, { slot: Slot; model: string }>();
   readonly #host: Host;
   /** Snapshots of the live requests, sharing what consecutive requests repeat. */
   readonly #snapshots = new SnapshotStore();
@@ -680,9 +683,10 @@ export class Cassette implements ModelProvider {
       const advice = this.#replayedAdvice.get(error);
       return advice === undefined ? undefined : copyJson(advice) as ModelRetryAdvice;
     }
-    const slot = this.#recordedErrors.get(error);
-    if (slot === undefined) return undefined;
-    const real = this.#resolvedReal.get(slot.interaction?.model ?? '');
+    const recorded = this.#recordedErrors.get(error);
+    if (recorded === undefined) return undefined;
+    const { slot, model } = recorded;
+    const real = this.#resolvedReal.get(model);
     const advice = await real?.getRetryAdvice?.(args);
     const interaction = slot.interaction;
     if (interaction?.error !== undefined && advice !== undefined && advice !== null) {
@@ -801,7 +805,9 @@ export class Cassette implements ModelProvider {
     const record = errorRecord(error, conversion);
     await this.#blobs.resolve(conversion);
     slot.interaction = this.#redact({ ...interaction, error: record });
-    if (typeof error === 'object' && error !== null) this.#recordedErrors.set(error, slot);
+    if (typeof error === 'object' && error !== null) {
+      this.#recordedErrors.set(error, { slot, model: interaction.model });
+    }
   }
 }
 

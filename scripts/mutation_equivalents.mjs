@@ -1092,7 +1092,7 @@ export const equivalents = [
     mutator: 'BlockStatement',
     original: '{\n      loading = undefined;\n    }',
     replacement: '{}',
-    line: 241,
+    line: 244,
     reason:
       "the constructor clears `loading` as its first statement (its field initializers cannot throw), so it is already undefined when fromJSON's finally runs",
   },
@@ -1101,7 +1101,7 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: 'this.#options.normalize !== undefined',
     replacement: 'true',
-    line: 487,
+    line: 490,
     reason:
       'without a normalize hook, #normalize returns its argument: each loaded request is only replaced by an equal JSON copy (same key order), and matching, nearest diffs, interactions and toJSON all compare by content',
   },
@@ -1110,7 +1110,7 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: 'this.#options.normalize !== undefined || this.#options.redact !== undefined',
     replacement: 'true',
-    line: 526,
+    line: 529,
     reason:
       "taking the hooks' way without hooks converts the same live request without the snapshot store: the same stored request and key (#normalize and #redact return it unchanged), only the sharing of converted nodes between calls is lost",
   },
@@ -1119,25 +1119,25 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: "this.#mode !== 'record'",
     replacement: 'true',
-    line: 527,
+    line: 530,
     reason:
-      'in record the book is always empty (a cassette given to record is not loaded, line 213), so a key computed there never finds an interaction and the call is recorded all the same',
+      'in record the book is always empty (the constructor does not load a cassette given to record), so a key computed there never finds an interaction and the call is recorded all the same',
   },
   {
     file: 'cassette/cassette.ts',
     mutator: 'StringLiteral',
     original: "'record'",
     replacement: '""',
-    line: 527,
+    line: 530,
     reason:
-      'in record the book is always empty (a cassette given to record is not loaded, line 213), so a key computed there never finds an interaction and the call is recorded all the same',
+      'in record the book is always empty (the constructor does not load a cassette given to record), so a key computed there never finds an interaction and the call is recorded all the same',
   },
   {
     file: 'cassette/cassette.ts',
     mutator: 'ConditionalExpression',
     original: 'hooks',
     replacement: 'true',
-    line: 528,
+    line: 531,
     reason:
       "taking the hooks' way without hooks converts the same live request without the snapshot store: the same stored request and key (#normalize and #redact return it unchanged), only the sharing of converted nodes between calls is lost",
   },
@@ -1146,7 +1146,7 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: 'this.#options.redact === undefined',
     replacement: 'false',
-    line: 531,
+    line: 534,
     reason:
       'with redact undefined, #redact only passes the interaction through canonicalInteraction, whose request is canonicalRequest of a request #normalize already canonicalized: the same request',
   },
@@ -1155,7 +1155,7 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: 'key !== undefined',
     replacement: 'false',
-    line: 538,
+    line: 541,
     reason:
       'the live key is a fast path: falling through converts the request now and keys the converted form, which gives the same key (tests/cassette_live_key_test.ts checks the live keys against the converted requests)',
   },
@@ -1165,7 +1165,7 @@ export const equivalents = [
     original:
       '{\n      return { key, request: () => this.#convert(snapshot, this.#converted) };\n    }',
     replacement: '{}',
-    line: 538,
+    line: 541,
     reason:
       'the live key is a fast path: falling through converts the request now and keys the converted form, which gives the same key (tests/cassette_live_key_test.ts checks the live keys against the converted requests)',
   },
@@ -1174,7 +1174,7 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: 'conversion.pending.length > 0',
     replacement: 'true',
-    line: 555,
+    line: 558,
     reason:
       'resolving a conversion with no pending blob does nothing but yield once; the converted request is the same',
   },
@@ -1183,7 +1183,7 @@ export const equivalents = [
     mutator: 'EqualityOperator',
     original: 'conversion.pending.length > 0',
     replacement: 'conversion.pending.length >= 0',
-    line: 555,
+    line: 558,
     reason:
       'resolving a conversion with no pending blob does nothing but yield once; the converted request is the same',
   },
@@ -1192,7 +1192,7 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: 'call.key === undefined',
     replacement: 'false',
-    line: 567,
+    line: 570,
     reason:
       'a call has no key only in record, where the book is always empty (nothing is loaded in record), so taking undefined finds nothing either',
   },
@@ -1201,7 +1201,7 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: 'call.key === undefined',
     replacement: 'false',
-    line: 605,
+    line: 608,
     reason:
       'a call has no key only in record, where the book is always empty (nothing is loaded in record), so taking undefined finds nothing either',
   },
@@ -1210,7 +1210,7 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: "this.#mode === 'update'",
     replacement: 'true',
-    line: 639,
+    line: 642,
     reason:
       'in replay the session is never read (#current and toJSON read the book there), so also pushing replayed interactions to it changes nothing',
   },
@@ -1219,78 +1219,60 @@ export const equivalents = [
     mutator: 'ConditionalExpression',
     original: "typeof error !== 'object' || error === null",
     replacement: 'false',
-    line: 678,
+    line: 681,
     reason:
-      'WeakMap.has and WeakMap.get return false and undefined for a primitive or null (they do not throw), and only objects are registered (line 804), so such an error gets undefined all the same',
+      'WeakMap.has and WeakMap.get return false and undefined for a primitive or null (they do not throw), and only objects are registered (#recordError), so such an error gets undefined all the same',
   },
   {
     file: 'cassette/cassette.ts',
     mutator: 'LogicalOperator',
     original: "typeof error !== 'object' || error === null",
     replacement: "typeof error !== 'object' && error === null",
-    line: 678,
+    line: 681,
     reason:
-      'WeakMap.has and WeakMap.get return false and undefined for a primitive or null (they do not throw), and only objects are registered (line 804), so such an error gets undefined all the same',
+      'WeakMap.has and WeakMap.get return false and undefined for a primitive or null (they do not throw), and only objects are registered (#recordError), so such an error gets undefined all the same',
   },
   {
     file: 'cassette/cassette.ts',
     mutator: 'ConditionalExpression',
     original: "typeof error !== 'object'",
     replacement: 'false',
-    line: 678,
+    line: 681,
     reason:
-      'WeakMap.has and WeakMap.get return false and undefined for a primitive or null (they do not throw), and only objects are registered (line 804), so such an error gets undefined all the same',
+      'WeakMap.has and WeakMap.get return false and undefined for a primitive or null (they do not throw), and only objects are registered (#recordError), so such an error gets undefined all the same',
   },
   {
     file: 'cassette/cassette.ts',
     mutator: 'ConditionalExpression',
     original: 'error === null',
     replacement: 'false',
-    line: 678,
+    line: 681,
     reason:
-      'WeakMap.has and WeakMap.get return false and undefined for a primitive or null (they do not throw), and only objects are registered (line 804), so such an error gets undefined all the same',
+      'WeakMap.has and WeakMap.get return false and undefined for a primitive or null (they do not throw), and only objects are registered (#recordError), so such an error gets undefined all the same',
   },
   {
     file: 'cassette/cassette.ts',
     mutator: 'ConditionalExpression',
     original: 'advice === undefined',
     replacement: 'false',
-    line: 681,
+    line: 684,
     reason: 'copyJson(undefined) returns undefined',
-  },
-  {
-    file: 'cassette/cassette.ts',
-    mutator: 'OptionalChaining',
-    original: 'slot.interaction?.model',
-    replacement: 'slot.interaction.model',
-    line: 685,
-    reason:
-      "an error is registered only after its slot's interaction is set (line 803), never unset, and `model` is a required string of CassetteInteraction (also of what redact returns), so neither the optional chain nor the '' fallback is ever used",
-  },
-  {
-    file: 'cassette/cassette.ts',
-    mutator: 'StringLiteral',
-    original: "''",
-    replacement: '"Stryker was here!"',
-    line: 685,
-    reason:
-      "an error is registered only after its slot's interaction is set (line 803), never unset, and `model` is a required string of CassetteInteraction (also of what redact returns), so neither the optional chain nor the '' fallback is ever used",
   },
   {
     file: 'cassette/cassette.ts',
     mutator: 'OptionalChaining',
     original: 'interaction?.error',
     replacement: 'interaction.error',
-    line: 688,
+    line: 692,
     reason:
-      "an error is registered only after its slot's interaction is set (line 803) and it is never unset, so `interaction` is never undefined here",
+      "an error is registered only after its slot's interaction is set (#recordError) and it is never unset, so `interaction` is never undefined here",
   },
   {
     file: 'cassette/cassette.ts',
     mutator: 'ObjectLiteral',
     original: '{ interaction: undefined }',
     replacement: '{}',
-    line: 733,
+    line: 737,
     reason:
       'the slot never leaves the cassette and is only read through `slot.interaction`, which is undefined whether the property is missing or set to undefined',
   },
@@ -1299,7 +1281,7 @@ export const equivalents = [
     mutator: 'ObjectLiteral',
     original: '{ interaction: undefined }',
     replacement: '{}',
-    line: 761,
+    line: 765,
     reason:
       'the slot never leaves the cassette and is only read through `slot.interaction`, which is undefined whether the property is missing or set to undefined',
   },

@@ -685,9 +685,14 @@ describe('Cassette core: recorded errors', () => {
       redact: (i) => i.error === undefined ? i : { ...i, model: 'hidden' },
     });
     await assert.rejects(renamed.model('m').getResponse(request('x')));
-    // The renamed interaction has no real model to ask; the call does not fail.
-    await renamed.model('m').getRetryAdvice!({ error: failure } as never);
-    assert.deepEqual((await renamed.close()).interactions.map((i) => i.model), ['hidden']);
+    // The advice still comes from the model that threw, and is stored with the renamed record.
+    assert.deepEqual(
+      await renamed.model('m').getRetryAdvice!({ error: failure } as never),
+      { suggested: true },
+    );
+    const [stored] = (await renamed.close()).interactions;
+    assert.equal(stored.model, 'hidden');
+    assert.deepEqual(stored.error?.retryAdvice, { suggested: true });
 
     const dropped = new Cassette({
       mode: 'record',
