@@ -1252,6 +1252,15 @@ export const equivalents = [
   },
   {
     file: 'cassette/cassette.ts',
+    mutator: 'OptionalChaining',
+    original: 'real?.getRetryAdvice',
+    replacement: 'real.getRetryAdvice',
+    line: 690,
+    reason:
+      'an error is registered only for a model that was resolved and then called, so its real model is always found',
+  },
+  {
+    file: 'cassette/cassette.ts',
     mutator: 'ConditionalExpression',
     original: 'advice === undefined',
     replacement: 'false',
