@@ -51,9 +51,17 @@ export const cores = {
   scriptedSandboxClient: ['testing/scripted_sandbox_client.ts'],
   TraceRecorder: ['testing/trace_recorder.ts'],
   ScriptedRealtimeServer: ['realtime_testing/scripted_realtime_server.ts'],
+  Cassette: [
+    'cassette/cassette.ts',
+    'cassette/_live_key.ts',
+    'cassette/_match.ts',
+    'cassette/_delta.ts',
+    'cassette/_serialize.ts',
+    'cassette/_json.ts',
+  ],
 };
 
-const libraryDirs = ['_internal', 'testing', 'realtime_testing'];
+const libraryDirs = ['_internal', 'testing', 'realtime_testing', 'cassette', 'cassette_fs'];
 const allTests = () =>
   fs.readdirSync(path.join(root, 'tests'))
     .filter((f) => f.endsWith('_test.ts'))
@@ -105,6 +113,8 @@ const testSets = [
   [/^testing\/(double_scope|offline_guard)/, ['teardown', 'offline_guard']],
   [/^realtime_testing\//, ['realtime_']],
   [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],
+  // The cassette entry and its file adapter: the cassette tests (cassette_fs tests included).
+  [/^cassette(_fs)?\//, ['cassette_']],
   // Shared by the doubles to come; today only its own tests use it.
   [/^_internal\/credentials/, ['credentials']],
   // The rest of _internal/ and the entries: the whole suite.
