@@ -799,4 +799,83 @@ export const equivalents = [
     reason: 'the compaction condition only decides when the consumed prefix is dropped; ' +
       'contents and order are the same whenever (or whether) it is dropped',
   },
+  // cassette/_match.ts: the loaded book. Its caches only save work: an item's number
+  // comes from its JSON text, a list's from hash-consing, whichever way they are found.
+  {
+    file: 'cassette/_match.ts',
+    line: 62,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason: "an item's number is the table's length when it is first stored and only stored " +
+      'numbers are read back, so a planted first entry only shifts every number by one',
+  },
+  {
+    file: 'cassette/_match.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[undefined]',
+    replacement: '[]',
+    reason: "the empty list's slot is filled on its first extension like every other slot, " +
+      'so the next number is the same either way (1), and an absent slot reads as no extension',
+  },
+  {
+    file: 'cassette/_match.ts',
+    line: 80,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason: 'the list numbers are cut to the shared length before one is read, and nothing is ' +
+      'shared with the initial (empty) previous input',
+  },
+  {
+    file: 'cassette/_match.ts',
+    mutator: 'ConditionalExpression',
+    original: 'shared < n && input[shared] === previous[shared]',
+    replacement: 'false',
+    reason: 'the prefix shared with the previous input only skips lookups: numbered from the ' +
+      'start, the same items get the same numbers by their text and the same lists by ' +
+      'hash-consing, and each item is replaced by the same stored item',
+  },
+  ...[
+    ["item !== null && typeof item === 'object'", 'true', 'ConditionalExpression'],
+    ["item !== null && typeof item === 'object'", 'false', 'ConditionalExpression'],
+    [
+      "item !== null && typeof item === 'object'",
+      "item !== null || typeof item === 'object'",
+      'LogicalOperator',
+    ],
+    ['item !== null', 'true', 'ConditionalExpression'],
+    ['item !== null', 'item === null', 'EqualityOperator'],
+    ["typeof item === 'object'", 'true', 'ConditionalExpression'],
+    ["typeof item === 'object'", "typeof item !== 'object'", 'EqualityOperator'],
+    ["'object'", '""', 'StringLiteral'],
+    ['id === undefined', 'true', 'ConditionalExpression', 102],
+    ['isObject', 'true', 'ConditionalExpression'],
+    ['isObject', 'false', 'ConditionalExpression'],
+  ].map(([original, replacement, mutator, line]) => ({
+    file: 'cassette/_match.ts',
+    line,
+    mutator,
+    original,
+    replacement,
+    reason: 'the numbers by item object only skip the text lookup: the loaded items are never ' +
+      'changed, so a value found (or cached, primitives included) under itself has the same ' +
+      'JSON text, whose number is the same',
+  })),
+  {
+    file: 'cassette/_match.ts',
+    mutator: 'ConditionalExpression',
+    original: 'list !== UNKNOWN',
+    replacement: 'true',
+    reason: 'an early exit only: no list is numbered UNKNOWN, so following it stays UNKNOWN',
+  },
+  {
+    file: 'cassette/_match.ts',
+    mutator: 'ConditionalExpression',
+    line: 219,
+    original: 'best === undefined',
+    replacement: 'true',
+    reason: 'the count limit only stops counting once an entry cannot be nearer than the best ' +
+      'so far: counted in full it is not smaller either, so the same entry wins',
+  },
 ];
