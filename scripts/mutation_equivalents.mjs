@@ -878,4 +878,80 @@ export const equivalents = [
     reason: 'the count limit only stops counting once an entry cannot be nearer than the best ' +
       'so far: counted in full it is not smaller either, so the same entry wins',
   },
+  // cassette/_delta.ts: the numbering that finds the earlier input each input continues.
+  {
+    file: 'cassette/_delta.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[undefined]',
+    replacement: '[]',
+    reason: "the empty list's slot is filled on its first extension like every other slot, " +
+      'so the next number is the same either way (1)',
+  },
+  ...[
+    ["value !== null && typeof value === 'object'", 'false', 'ConditionalExpression', 38],
+    ["'object'", '""', 'StringLiteral', 38],
+    ['isObject', 'true', 'ConditionalExpression', 39],
+    ['isObject', 'false', 'ConditionalExpression', 39],
+    [
+      '{\n      const known = this.#itemsByObject.get(value);\n' +
+      '      if (known !== undefined) return known;\n    }',
+      '{}',
+      'BlockStatement',
+      39,
+    ],
+    ['known !== undefined', 'false', 'ConditionalExpression', 41],
+    ['isObject', 'false', 'ConditionalExpression', 49],
+  ].map(([original, replacement, mutator, line]) => ({
+    file: 'cassette/_delta.ts',
+    line,
+    mutator,
+    original,
+    replacement,
+    reason: "the numbers by item object only skip the text lookup: an item's JSON text does " +
+      'not change while the cassette is written, so its text gives the same number (a ' +
+      'primitive is never found in a WeakMap)',
+  })),
+  {
+    file: 'cassette/_delta.ts',
+    line: 86,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason: 'the list numbers are cut to the shared length before one is read, and nothing is ' +
+      'shared with the initial (empty) previous input',
+  },
+  ...['true', 'input.length >= 0'].map((replacement) => ({
+    file: 'cassette/_delta.ts',
+    mutator: replacement === 'true' ? 'ConditionalExpression' : 'EqualityOperator',
+    original: 'input.length > 0',
+    replacement,
+    reason: 'an empty input is then registered under the empty list, which no search reads ' +
+      '(it looks up lists of at least one item), and it shares nothing with the next input',
+  })),
+  {
+    file: 'cassette/_delta.ts',
+    mutator: 'ConditionalExpression',
+    original: 'shared < n && input[shared] === previous[shared]',
+    replacement: 'false',
+    reason: 'the prefix shared with the previous input only skips lookups: numbered from the ' +
+      'start, the same items get the same numbers by their text and the same lists by ' +
+      'hash-consing',
+  },
+  {
+    file: 'cassette/_delta.ts',
+    mutator: 'ConditionalExpression',
+    original: 'shared === 0',
+    replacement: 'false',
+    reason: 'with nothing shared, `lists[-1]` reads undefined, which then serves as the empty ' +
+      "list's number for every input alike (its longer lists are kept under that key); the " +
+      'empty list itself is never looked up',
+  },
+  {
+    file: 'cassette/_delta.ts',
+    mutator: 'ArithmeticOperator',
+    original: 'input.length - 1',
+    replacement: 'input.length + 1',
+    reason: 'the search then starts two positions past the last list number, where `lists` ' +
+      'reads undefined, under which no input is registered',
+  },
 ];
