@@ -3,8 +3,12 @@
 // are written and read back, and what a loaded file must look like.
 import assert from 'node:assert/strict';
 import { assistantMessage } from 'scripted-agents/testing';
-import { Cassette, type CassetteData } from 'scripted-agents/cassette';
+import { Cassette, type CassetteData, InvalidCassetteError } from 'scripted-agents/cassette';
 import { describe, test } from './_harness.ts';
+
+/** Loosely typed JSON, for tests that break a cassette on purpose. */
+// deno-lint-ignore no-explicit-any
+type Loose = Record<string, any>;
 
 const fields = { modelSettings: {}, tools: [], handoffs: [], outputType: 'text' };
 
@@ -89,5 +93,338 @@ describe('Cassette format: continued inputs', () => {
     ]);
     const leading = Cassette.fromJSON(wholeInputs([[undefined], [undefined, 'y']])).toJSON();
     assert.deepEqual(inputsOf(leading), [{ input: [undefined] }, { from: 0, append: ['y'] }]);
+  });
+});
+
+describe('Cassette format: what a loaded cassette must look like', () => {
+  /** A valid version 2 cassette with one of each outcome, as a fresh value (nothing shared). */
+  const valid = (): Loose =>
+    JSON.parse(JSON.stringify({
+      format: 'scripted-agents/cassette',
+      version: 2,
+      models: { m: { supportsPromptModelSelection: true }, n: {} },
+      interactions: [
+        {
+          model: 'm',
+          streamed: false,
+          request: { systemInstructions: 'S', input: [a], ...fields, previousResponseId: 'r0' },
+          response: { output: [], usage: { requests: 1 } },
+        },
+        {
+          model: 'm',
+          streamed: true,
+          request: { inputFrom: 0, inputAppend: [b], ...fields, conversationId: 'c0' },
+          events: [{ type: 'response_started' }],
+          error: {
+            className: 'APIError',
+            name: 'Error',
+            message: 'boom',
+            status: 500,
+            headers: { 'x-request-id': 'req_1' },
+            fields: {},
+            retryAdvice: { suggested: false },
+            cause: { className: 'TypeError', name: 'TypeError', message: 'inner', fields: {} },
+          },
+        },
+        {
+          model: 'n',
+          streamed: false,
+          request: { input: 'Hi', ...fields },
+          error: { className: 'Error', name: 'Error', message: 'x', fields: {} },
+        },
+      ],
+      blobs: { 'sha256-00': 'payload' },
+    }));
+
+  /** What loading `value` reports: the path, expected and actual of the error, or 'ok'. */
+  const problem = (value: unknown) => {
+    try {
+      Cassette.fromJSON(value, { label: 'x.json' });
+      return 'ok';
+    } catch (error) {
+      assert.ok(error instanceof InvalidCassetteError, String(error));
+      assert.equal(error.label, 'x.json');
+      return { path: error.path, expected: error.expected, actual: error.actual };
+    }
+  };
+  const changed = (change: (value: Loose) => void) => {
+    const value = valid();
+    change(value);
+    return problem(value);
+  };
+
+  test('the valid cassette loads, from its value and from its text', () => {
+    assert.equal(problem(valid()), 'ok');
+    assert.equal(problem(JSON.stringify(valid())), 'ok');
+    // models and blobs may be left out.
+    assert.equal(
+      changed((v) => {
+        delete v.models;
+        v.interactions = [v.interactions[2]];
+        delete v.blobs;
+      }),
+      'ok',
+    );
+  });
+
+  test('the top level names the field and describes what it found', () => {
+    const parse = problem('{ "format": ');
+    assert.ok(typeof parse === 'object');
+    assert.equal(parse.path, '');
+    assert.equal(parse.expected, 'JSON text');
+    assert.match(parse.actual, /^not JSON \(.+\)$/);
+    assert.deepEqual(problem('[1, 2]'), {
+      path: '',
+      expected: 'an object',
+      actual: 'an array of 2',
+    });
+    assert.deepEqual(problem('null'), { path: '', expected: 'an object', actual: 'null' });
+    assert.deepEqual(problem('"x"'), { path: '', expected: 'an object', actual: 'string "x"' });
+    assert.deepEqual(changed((v) => v.format = 'vcr'), {
+      path: 'format',
+      expected: '"scripted-agents/cassette"',
+      actual: 'string "vcr"',
+    });
+    assert.deepEqual(changed((v) => delete v.version), {
+      path: 'version',
+      expected: 'format version 2 or 1',
+      actual: 'missing',
+    });
+    assert.deepEqual(changed((v) => v.models = []), {
+      path: 'models',
+      expected: 'an object of model infos',
+      actual: 'an array of 0',
+    });
+    assert.deepEqual(changed((v) => v.models.m = true), {
+      path: 'models["m"]',
+      expected: 'an object',
+      actual: 'boolean true',
+    });
+    assert.deepEqual(changed((v) => v.models.n.supportsPromptModelSelection = 'yes'), {
+      path: 'models["n"].supportsPromptModelSelection',
+      expected: 'a boolean',
+      actual: 'string "yes"',
+    });
+    assert.deepEqual(changed((v) => v.blobs = 'none'), {
+      path: 'blobs',
+      expected: 'an object of digest to payload',
+      actual: 'string "none"',
+    });
+    assert.deepEqual(changed((v) => v.blobs['sha256-00'] = 7), {
+      path: 'blobs["sha256-00"]',
+      expected: 'a string',
+      actual: 'number 7',
+    });
+    assert.deepEqual(changed((v) => v.interactions = {}), {
+      path: 'interactions',
+      expected: 'an array',
+      actual: 'an object',
+    });
+    // A long value is cut short.
+    assert.deepEqual(changed((v) => v.format = 'v'.repeat(39)), {
+      path: 'format',
+      expected: '"scripted-agents/cassette"',
+      actual: `string "${'v'.repeat(38)}…`,
+    });
+    assert.deepEqual(changed((v) => v.format = 'v'.repeat(38)), {
+      path: 'format',
+      expected: '"scripted-agents/cassette"',
+      actual: `string "${'v'.repeat(38)}"`,
+    });
+  });
+
+  test('an interaction names its first bad field', () => {
+    const at = (i: number, change: (interaction: Loose) => void) =>
+      changed((v) => change(v.interactions[i]));
+    const cases: [unknown, string, string, string][] = [
+      [
+        changed((v) => v.interactions[2] = null),
+        'interactions[2]',
+        'an interaction object',
+        'null',
+      ],
+      [at(0, (i) => i.model = 1), 'interactions[0].model', 'a model name string', 'number 1'],
+      [at(0, (i) => delete i.streamed), 'interactions[0].streamed', 'a boolean', 'missing'],
+      [
+        at(0, (i) => i.request = []),
+        'interactions[0].request',
+        'a request object',
+        'an array of 0',
+      ],
+      [
+        at(0, (i) => i.request.input = 3),
+        'interactions[0].request.input',
+        'a string or an array of input items',
+        'number 3',
+      ],
+      [
+        at(0, (i) => i.request.handoffs = {}),
+        'interactions[0].request.handoffs',
+        'an array',
+        'an object',
+      ],
+      [at(2, (i) => i.request.tools = null), 'interactions[2].request.tools', 'an array', 'null'],
+      [
+        at(0, (i) => i.request.modelSettings = []),
+        'interactions[0].request.modelSettings',
+        'an object',
+        'an array of 0',
+      ],
+      [
+        at(0, (i) => i.request.systemInstructions = 1),
+        'interactions[0].request.systemInstructions',
+        'a string',
+        'number 1',
+      ],
+      [
+        at(0, (i) => i.request.previousResponseId = false),
+        'interactions[0].request.previousResponseId',
+        'a string',
+        'boolean false',
+      ],
+      [
+        at(1, (i) => i.request.conversationId = {}),
+        'interactions[1].request.conversationId',
+        'a string',
+        'an object',
+      ],
+      [
+        at(0, (i) => delete i.response),
+        'interactions[0]',
+        'an interaction with one outcome: response, events (optionally followed by error), or error',
+        'string "an interaction with no outcome"',
+      ],
+      [
+        at(0, (i) => i.events = []),
+        'interactions[0]',
+        'an interaction with one outcome: response, events (optionally followed by error), or error',
+        'string "an interaction with response and event…',
+      ],
+      [
+        at(2, (i) => i.response = { output: [], usage: {} }),
+        'interactions[2]',
+        'an interaction with one outcome: response, events (optionally followed by error), or error',
+        'string "an interaction with response and error"',
+      ],
+      [
+        at(0, (i) => i.response = 'ok'),
+        'interactions[0].response',
+        'a response object',
+        'string "ok"',
+      ],
+      [
+        at(0, (i) => delete i.response.output),
+        'interactions[0].response.output',
+        'an array of output items',
+        'missing',
+      ],
+      [
+        at(0, (i) => i.response.usage = 1),
+        'interactions[0].response.usage',
+        'a usage object',
+        'number 1',
+      ],
+      [at(1, (i) => i.events = {}), 'interactions[1].events', 'an array of events', 'an object'],
+      [
+        at(1, (i) => i.events.push('done')),
+        'interactions[1].events[1]',
+        'an event object with a string type',
+        'string "done"',
+      ],
+      [
+        at(1, (i) => i.events.push({ type: 1 })),
+        'interactions[1].events[1]',
+        'an event object with a string type',
+        'an object',
+      ],
+      [at(2, (i) => i.error = 'x'), 'interactions[2].error', 'an error record', 'string "x"'],
+      [
+        at(2, (i) => delete i.error.className),
+        'interactions[2].error.className',
+        'a string',
+        'missing',
+      ],
+      [at(2, (i) => i.error.name = 0), 'interactions[2].error.name', 'a string', 'number 0'],
+      [at(2, (i) => i.error.message = null), 'interactions[2].error.message', 'a string', 'null'],
+      [
+        at(1, (i) => i.error.status = '500'),
+        'interactions[1].error.status',
+        'a number',
+        'string "500"',
+      ],
+      [
+        at(1, (i) => i.error.headers = []),
+        'interactions[1].error.headers',
+        'an object of strings',
+        'an array of 0',
+      ],
+      [
+        at(1, (i) => i.error.headers['retry-after'] = 1),
+        'interactions[1].error.headers.retry-after',
+        'a string',
+        'number 1',
+      ],
+      [at(2, (i) => delete i.error.fields), 'interactions[2].error.fields', 'an object', 'missing'],
+      [
+        at(1, (i) => i.error.retryAdvice = true),
+        'interactions[1].error.retryAdvice',
+        'an object',
+        'boolean true',
+      ],
+      [
+        at(1, (i) => i.error.cause.message = 1),
+        'interactions[1].error.cause.message',
+        'a string',
+        'number 1',
+      ],
+      [
+        at(1, (i) => i.request.inputFrom = -1),
+        'interactions[1].request.inputFrom',
+        'the index of an earlier interaction (an integer from 0 to 0)',
+        'number -1',
+      ],
+    ];
+    for (const [actual, path, expected, found] of cases) {
+      assert.deepEqual(actual, { path, expected, actual: found }, path);
+    }
+  });
+
+  test('a dangling blob reference is named wherever it sits', () => {
+    const ref = { $blob: 'sha256-ff' };
+    const cases: [(v: Loose) => void, string][] = [
+      [
+        (v) => v.interactions[0].response.output.push({ content: [{ image: ref }] }),
+        'interactions[0].response.output[0].content[0].image',
+      ],
+      [
+        (v) => v.interactions[1].events.push({ type: 'x', data: ref }),
+        'interactions[1].events[1].data',
+      ],
+      [
+        (v) => v.interactions[2].error.fields.body = [1, ref],
+        'interactions[2].error.fields.body[1]',
+      ],
+      [
+        (v) => v.interactions[2].request.modelSettings.extra = ref,
+        'interactions[2].request.modelSettings.extra',
+      ],
+    ];
+    for (const [change, path] of cases) {
+      assert.deepEqual(changed(change), {
+        path,
+        expected: 'a blob stored under sha256-ff',
+        actual: 'missing',
+      });
+    }
+    // A stored blob, and an object that only looks like a reference, are fine.
+    assert.equal(
+      changed((v) => v.interactions[0].response.output.push({ $blob: 'sha256-00' })),
+      'ok',
+    );
+    assert.equal(
+      changed((v) => v.interactions[0].response.output.push({ $blob: 'sha256-ff', note: 1 })),
+      'ok',
+    );
+    assert.equal(changed((v) => v.interactions[0].response.output.push({ $blob: 1 })), 'ok');
   });
 });
