@@ -2,8 +2,14 @@
 // interaction an input continues, how requests, responses, events and errors
 // are written and read back, and what a loaded file must look like.
 import assert from 'node:assert/strict';
+import { Usage } from '@openai/agents';
 import { assistantMessage } from 'scripted-agents/testing';
-import { Cassette, type CassetteData, InvalidCassetteError } from 'scripted-agents/cassette';
+import {
+  Cassette,
+  type CassetteData,
+  InvalidCassetteError,
+  RecordedModelError,
+} from 'scripted-agents/cassette';
 import { describe, test } from './_harness.ts';
 
 /** Loosely typed JSON, for tests that break a cassette on purpose. */
@@ -426,5 +432,246 @@ describe('Cassette format: what a loaded cassette must look like', () => {
       'ok',
     );
     assert.equal(changed((v) => v.interactions[0].response.output.push({ $blob: 1 })), 'ok');
+  });
+});
+
+/** A provider whose one model answers every call with `answer()` (or throws what it throws). */
+function providerOf(answer: () => unknown, events: () => unknown[] = () => []) {
+  return {
+    getModel: () => ({
+      getResponse: async () => await answer(),
+      async *getStreamedResponse() {
+        for (const event of events()) yield event;
+        await answer();
+      },
+    }),
+  } as never;
+}
+
+/** Records one call of `request` (or a streamed one) and returns the cassette. */
+async function recordOne(
+  request: Loose,
+  answer: () => unknown,
+  options: { normalize?: () => void; streamed?: () => unknown[] } = {},
+): Promise<Cassette> {
+  const recorder = new Cassette({
+    mode: 'record',
+    provider: providerOf(answer, options.streamed),
+    normalize: options.normalize,
+  });
+  const model = recorder.model('m');
+  if (options.streamed === undefined) {
+    await model.getResponse({ tracing: false, ...request } as never).catch(() => {});
+  } else {
+    try {
+      for await (const _ of model.getStreamedResponse({ tracing: false, ...request } as never)) {
+        // drained
+      }
+    } catch {
+      // recorded
+    }
+  }
+  return recorder;
+}
+
+const reply = () => ({ output: [assistantMessage('ok')], usage: new Usage({ requests: 1 }) });
+
+describe('Cassette format: requests and responses', () => {
+  test('a live request missing fields is stored with their defaults, in the stored order', async () => {
+    const recorder = await recordOne({ conversationId: 'c1', previousResponseId: 'p1' }, reply);
+    const stored = recorder.toJSON().interactions[0].request;
+    assert.equal(
+      JSON.stringify(stored),
+      JSON.stringify({
+        input: [],
+        modelSettings: {},
+        tools: [],
+        handoffs: [],
+        outputType: 'text',
+        previousResponseId: 'p1',
+        conversationId: 'c1',
+      }),
+    );
+  });
+
+  test('a response keeps its ids, provider data and raw usage, and replays them', async () => {
+    const full = {
+      output: [assistantMessage('ok')],
+      usage: new Usage({ requests: 1, inputTokens: 3 }),
+      responseId: 'resp_1',
+      requestId: 'req_1',
+      providerData: { tier: 'fast' },
+      rawUsage: { total: 9 },
+    };
+    const recorder = await recordOne({ input: 'Hi' }, () => full);
+    const stored = recorder.toJSON().interactions[0].response!;
+    assert.deepEqual(Object.keys(stored), [
+      'output',
+      'providerData',
+      'rawUsage',
+      'requestId',
+      'responseId',
+      'usage',
+    ]);
+    assert.equal(stored.usage.inputTokens, 3);
+    const cassette = Cassette.fromJSON(JSON.stringify(recorder));
+    const replayed = await cassette.model('m').getResponse(live('Hi'));
+    assert.equal(replayed.responseId, 'resp_1');
+    assert.equal(replayed.requestId, 'req_1');
+    assert.deepEqual(replayed.providerData, { tier: 'fast' });
+    assert.deepEqual(replayed.rawUsage, { total: 9 });
+    assert.ok(replayed.usage instanceof Usage);
+    assert.equal(replayed.usage.inputTokens, 3);
+
+    const bare = await recordOne({ input: 'Hi' }, () => ({ output: [] }));
+    assert.deepEqual(bare.toJSON().interactions[0].response, { output: [], usage: {} });
+    const plain = await Cassette.fromJSON(bare.toJSON()).model('m').getResponse(live('Hi'));
+    assert.deepEqual(Object.keys(plain).sort(), ['output', 'usage']);
+  });
+
+  test('a recorded stream answers a plain call with its last response_done event', async () => {
+    const done = (id: unknown, text: string, extra: Loose = {}) => ({
+      type: 'response_done',
+      response: { id, output: [assistantMessage(text)], usage: { requests: 1 }, ...extra },
+    });
+    const cassette = (events: unknown[]) =>
+      Cassette.fromJSON({
+        format: 'scripted-agents/cassette',
+        version: 2,
+        models: {},
+        interactions: [{
+          model: 'm',
+          streamed: true,
+          request: { input: 'Hi', ...fields },
+          events,
+        }],
+        blobs: {},
+      });
+    const first = await cassette([
+      done('resp_0', 'early'),
+      { type: 'output_text_delta', delta: 'x' },
+      done('resp_1', 'last', { requestId: 'req_1', providerData: { p: 1 }, rawUsage: { r: 2 } }),
+      { type: 'model', event: {} },
+    ]).model('m').getResponse(live('Hi'));
+    assert.equal(textOf(first), 'last');
+    assert.equal(first.responseId, 'resp_1');
+    assert.equal(first.requestId, 'req_1');
+    assert.deepEqual(first.providerData, { p: 1 });
+    assert.deepEqual(first.rawUsage, { r: 2 });
+    // The done event may be the first; an id that is not a string is left out.
+    const only = await cassette([{ type: 'response_done', response: { id: 7 } }]).model('m')
+      .getResponse(live('Hi'));
+    assert.deepEqual(only.output, []);
+    assert.equal(only.usage.inputTokens, 0);
+    assert.deepEqual(Object.keys(only).sort(), ['output', 'usage']);
+    // A stream that never finished cannot answer a plain call.
+    await assert.rejects(
+      cassette([{ type: 'response_started' }]).model('m').getResponse(live('Hi')),
+      /stream that ended without a response/,
+    );
+  });
+});
+
+describe('Cassette format: recorded errors', () => {
+  const thrown = async (error: unknown) => {
+    const recorder = await recordOne({ input: 'Hi' }, () => {
+      throw error;
+    });
+    return recorder.toJSON().interactions[0].error!;
+  };
+
+  test('a thrown value that is not an Error is stored by its type and text', async () => {
+    assert.deepEqual(await thrown('bad'), {
+      className: 'string',
+      name: 'Error',
+      message: 'bad',
+      fields: {},
+    });
+    assert.deepEqual(await thrown(null), {
+      className: 'null',
+      name: 'Error',
+      message: 'null',
+      fields: {},
+    });
+    assert.deepEqual((await thrown(42)).className, 'number');
+    assert.deepEqual((await thrown({ a: 1 })).message, '[object Object]');
+    assert.equal((await thrown('key sk-proj-abcdef1234567890')).message.includes('sk-proj'), false);
+  });
+
+  test('an Error keeps its class, status, the headers a retry reads, and its other fields', async () => {
+    class RateLimitError extends Error {
+      status = 429;
+      code = 'rate_limit';
+      headers = {
+        'Retry-After': '1',
+        'retry-after-ms': '5',
+        'X-Should-Retry': 'true',
+        'x-request-id': 'req_1',
+        'Content-Type': 'application/json',
+        'x-ratelimit-remaining-requests': '0',
+        'set-cookie': 'a=b',
+        date: 'today',
+        'x-count': 5,
+      };
+    }
+    const record = await thrown(new RateLimitError('slow down'));
+    assert.equal(record.className, 'RateLimitError');
+    assert.equal(record.name, 'Error');
+    assert.equal(record.message, 'slow down');
+    assert.equal(record.status, 429);
+    assert.deepEqual(record.headers, {
+      'content-type': 'application/json',
+      'retry-after': '1',
+      'retry-after-ms': '5',
+      'x-ratelimit-remaining-requests': '0',
+      'x-request-id': 'req_1',
+      'x-should-retry': 'true',
+    });
+    assert.deepEqual(record.fields, { code: 'rate_limit' });
+    // Headers may come as `responseHeaders`; a status that is not a number is a field.
+    const other = await thrown(
+      Object.assign(new Error('x'), { status: '500', responseHeaders: { 'x-request-id': 'r' } }),
+    );
+    assert.equal('status' in other, false);
+    assert.deepEqual(other.headers, { 'x-request-id': 'r' });
+    assert.deepEqual(other.fields, { responseHeaders: { 'x-request-id': 'r' } });
+    const noHeaders = await thrown(Object.assign(new Error('x'), { headers: 'none' }));
+    assert.equal('headers' in noHeaders, false);
+  });
+
+  test('causes are kept as records four levels deep, then as a field', async () => {
+    let error: Error = new Error('e5', { cause: 'root text' });
+    for (let i = 4; i >= 0; i--) error = new Error(`e${i}`, { cause: error });
+    const record = await thrown(error);
+    const chain: string[] = [];
+    let at: Loose | undefined = record;
+    let last: Loose = record;
+    while (at !== undefined) {
+      chain.push(at.message);
+      last = at;
+      at = at.cause;
+    }
+    assert.deepEqual(chain, ['e0', 'e1', 'e2', 'e3', 'e4']);
+    assert.deepEqual(last.fields, { cause: {} });
+    assert.deepEqual((await thrown(new Error('x', { cause: 'why' }))).fields, { cause: 'why' });
+    assert.deepEqual((await thrown(new Error('x', { cause: undefined }))).fields, {});
+
+    const cassette = Cassette.fromJSON({
+      format: 'scripted-agents/cassette',
+      version: 2,
+      models: {},
+      interactions: [{
+        model: 'm',
+        streamed: false,
+        request: { input: 'Hi', ...fields },
+        error: record,
+      }],
+      blobs: {},
+    });
+    const replayed = await cassette.model('m').getResponse(live('Hi')).catch((e) => e);
+    assert.ok(replayed instanceof RecordedModelError);
+    assert.equal(replayed.message, 'e0');
+    assert.ok(replayed.cause instanceof RecordedModelError);
+    assert.equal((replayed.cause as Error).message, 'e1');
   });
 });
