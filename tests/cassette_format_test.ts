@@ -675,3 +675,214 @@ describe('Cassette format: recorded errors', () => {
     assert.equal((replayed.cause as Error).message, 'e1');
   });
 });
+
+describe('Cassette format: converting what the SDK hands over', () => {
+  const identity = { normalize: () => {} };
+  /** The stored `modelSettings.providerData` of a request carrying `data`, both ways of keying. */
+  const stored = async (data: unknown, options: { normalize?: () => void } = identity) => {
+    const recorder = await recordOne(
+      { input: 'Hi', modelSettings: { providerData: data } },
+      reply,
+      options,
+    );
+    return (recorder.interactions[0].request.modelSettings as Loose).providerData as Loose;
+  };
+
+  test('values become JSON with their keys sorted, `type` first, credentials redacted', async () => {
+    const data = {
+      when: new Date(0),
+      never: new Date(Number.NaN),
+      big: 12n,
+      inf: Infinity,
+      nan: Number.NaN,
+      fn: () => 1,
+      sym: Symbol('s'),
+      undef: undefined,
+      list: [undefined, () => 1, Symbol('s'), 1, 'a', true, null],
+      map: new Map<string, unknown>([['k', 1], ['apiKey', 'k1']]),
+      set: new Set(['b', 'a']),
+      headers: new Headers({ 'X-Trace': 'abc', Authorization: 'Bearer xyz' }),
+      bytes: new Uint8Array([104, 105]),
+      buffer: new Uint8Array([1, 2, 3]).buffer,
+      slice: new Uint8Array([0, 104, 105, 0]).subarray(1, 3),
+      custom: { toJSON: () => ({ as: 'json', password: 'p' }) },
+      password: 'hunter2',
+      apiKey: 123,
+      secret: { kept: 'an object' },
+      Authorization: 'x',
+      flag: false,
+      zero: 0,
+      type: 'settings',
+    };
+    const expected = {
+      type: 'settings',
+      Authorization: '[redacted]',
+      apiKey: '[redacted]',
+      big: '12',
+      buffer: 'AQID',
+      bytes: 'aGk=',
+      custom: { as: 'json', password: '[redacted]' },
+      flag: false,
+      headers: { authorization: '[redacted]', 'x-trace': 'abc' },
+      inf: null,
+      list: [null, null, null, 1, 'a', true, null],
+      map: { apiKey: '[redacted]', k: 1 },
+      nan: null,
+      never: null,
+      password: '[redacted]',
+      secret: { kept: 'an object' },
+      set: ['b', 'a'],
+      slice: 'aGk=',
+      when: '1970-01-01T00:00:00.000Z',
+      zero: 0,
+    };
+    const converted = await stored(data);
+    assert.equal(JSON.stringify(converted), JSON.stringify(expected));
+    // Keyed from the snapshot (no hook), the request is stored the same way.
+    assert.equal(JSON.stringify(await stored(data, {})), JSON.stringify(expected));
+    const text = await stored({ note: 'use sk-proj-abcdef1234567890 now', top: 'Bearer' });
+    assert.equal(text.note.includes('sk-proj'), false);
+    assert.match(text.note, /^use .+ now$/);
+    assert.equal(text.top, 'Bearer');
+  });
+
+  test('a cycle becomes "[circular]" where the walk starts watching for it', async () => {
+    const loop: Loose = { name: 'loop' };
+    loop.self = loop;
+    const converted = await stored({ loop });
+    let depth = 0;
+    let at: Loose | string = converted.loop;
+    while (typeof at === 'object') {
+      assert.equal(at.name, 'loop');
+      at = at.self;
+      depth++;
+    }
+    assert.equal(at, '[circular]');
+    // The request's fields are walked from depth 0: settings, providerData, then the loop.
+    assert.equal(depth, 47);
+  });
+
+  test('an own "__proto__" key is kept as data, never as a prototype', async () => {
+    const data = JSON.parse('{"__proto__": {"polluted": true}, "plain": 1}');
+    const converted = await stored({ inner: data });
+    assert.ok(Object.hasOwn(converted.inner, '__proto__'));
+    assert.equal(Object.getPrototypeOf(converted.inner), Object.prototype);
+    assert.equal(converted.inner.polluted, undefined);
+    const text = '{"format":"scripted-agents/cassette","version":2,"models":{},"interactions":[' +
+      '{"model":"m","streamed":false,"request":{"input":"Hi","modelSettings":{},"tools":[],' +
+      '"handoffs":[],"outputType":"text"},"response":{"output":[{"__proto__":{"x":1},' +
+      '"type":"message"}],"usage":{}}}],"blobs":{}}';
+    const cassette = Cassette.fromJSON(text);
+    const [item] = (await cassette.model('m').getResponse(live('Hi'))).output as Loose[];
+    assert.ok(Object.hasOwn(item, '__proto__'));
+    assert.equal(Object.getPrototypeOf(item), Object.prototype);
+    assert.equal(item.x, undefined);
+    // Written back in the stored order (`type` first), still as data.
+    assert.equal(
+      JSON.stringify(cassette.toJSON().interactions[0].response!.output),
+      '[{"type":"message","__proto__":{"x":1}}]',
+    );
+    assert.ok(Object.hasOwn(cassette.interactions[0].response!.output[0] as Loose, '__proto__'));
+  });
+});
+
+describe('Cassette format: key order on load', () => {
+  const ordered = {
+    model: 'm',
+    streamed: false,
+    request: {
+      systemInstructions: 'S',
+      input: [{ type: 'message', content: 'Hi', role: 'user' }],
+      modelSettings: { a: 1, b: { c: 1, d: 2 } },
+      tools: [],
+      handoffs: [],
+      outputType: 'text',
+    },
+    response: {
+      output: [{ type: 'message', content: [], id: 'x' }],
+      usage: { a: 1, b: 2 },
+    },
+  };
+  /** The same interaction with some keys out of order, at `where`. */
+  const variants: [string, Loose][] = [
+    ['the interaction', {
+      streamed: false,
+      model: 'm',
+      request: ordered.request,
+      response: ordered.response,
+    }],
+    ['the request', {
+      ...ordered,
+      request: (({ input, ...others }) => ({ input, ...others }))(ordered.request),
+    }],
+    ['an input item', {
+      ...ordered,
+      request: { ...ordered.request, input: [{ role: 'user', type: 'message', content: 'Hi' }] },
+    }],
+    ['an input item (type last)', {
+      ...ordered,
+      request: { ...ordered.request, input: [{ content: 'Hi', role: 'user', type: 'message' }] },
+    }],
+    ['the settings', {
+      ...ordered,
+      request: { ...ordered.request, modelSettings: { b: { d: 2, c: 1 }, a: 1 } },
+    }],
+    ['the response', {
+      ...ordered,
+      response: { usage: { b: 2, a: 1 }, output: ordered.response.output },
+    }],
+    ['an output item', {
+      ...ordered,
+      response: { ...ordered.response, output: [{ id: 'x', type: 'message', content: [] }] },
+    }],
+  ];
+  const file = (interaction: unknown) =>
+    JSON.stringify({
+      format: 'scripted-agents/cassette',
+      version: 2,
+      models: { m: {} },
+      interactions: [interaction],
+      blobs: {},
+    });
+  const request = {
+    systemInstructions: 'S',
+    input: [{ role: 'user', content: 'Hi', type: 'message' }],
+    modelSettings: { b: { d: 2, c: 1 }, a: 1 },
+    tools: [],
+    handoffs: [],
+    outputType: 'text',
+    tracing: false,
+  } as never;
+
+  test('a file in the stored order is written back as it was', () => {
+    assert.equal(JSON.stringify(Cassette.fromJSON(file(ordered))), file(ordered));
+  });
+
+  for (const [where, interaction] of variants) {
+    test(`keys out of order in ${where} are put in the stored order, and the request matches`, async () => {
+      for (const value of [file(interaction), JSON.parse(file(interaction))]) {
+        const cassette = Cassette.fromJSON(value);
+        assert.equal(JSON.stringify(cassette), file(ordered));
+        assert.equal(JSON.stringify(cassette.interactions[0]), JSON.stringify(ordered));
+        assert.equal(textOrNothing(await cassette.model('m').getResponse(request)), 'x');
+        await cassette.close();
+      }
+    });
+  }
+
+  test('unknown request fields follow the known ones, sorted', () => {
+    const written = (request: Loose) =>
+      JSON.stringify(Cassette.fromJSON(file({ ...ordered, request })).interactions[0].request);
+    const expected = JSON.stringify({ ...ordered.request, alpha: 2, zeta: 1 });
+    assert.equal(written({ zeta: 1, alpha: 2, ...ordered.request }), expected);
+    assert.equal(written({ ...ordered.request, zeta: 1, alpha: 2 }), expected);
+    assert.equal(written({ ...ordered.request, alpha: 2, zeta: 1 }), expected);
+  });
+
+  test('an unknown interaction field is dropped', () => {
+    const text = file({ ...ordered, note: 'hand-written' });
+    assert.equal(JSON.stringify(Cassette.fromJSON(text)), file(ordered));
+  });
+});
+
+const textOrNothing = (response: { output: unknown[] }) => (response.output[0] as Loose).id;
