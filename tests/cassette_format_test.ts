@@ -886,3 +886,93 @@ describe('Cassette format: key order on load', () => {
 });
 
 const textOrNothing = (response: { output: unknown[] }) => (response.output[0] as Loose).id;
+
+describe('Cassette format: binary payloads by digest', () => {
+  const digestOf = async (text: string) => {
+    const bytes = new Uint8Array(
+      await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)),
+    );
+    return `sha256-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  };
+  const storedWith = async (value: unknown) => {
+    const recorder = await recordOne({ input: [{ role: 'user', content: value }] }, reply);
+    return recorder.toJSON();
+  };
+  const contentOf = (data: CassetteData) =>
+    ((data.interactions[0].request.input as Loose[])[0] as Loose).content;
+
+  test('long base64 text and data URLs are stored once under their SHA-256 digest', async () => {
+    const cases: [string, boolean][] = [
+      ['A'.repeat(1023), false],
+      ['A'.repeat(1024), true],
+      ['Az09+/_-'.repeat(128), true],
+      [`${'A'.repeat(1022)}==`, true],
+      [`${'A'.repeat(1021)}===`, false],
+      [`${'A'.repeat(1023)} `, false],
+      [`data:image/png;base64,${'A'.repeat(1002)}`, true],
+      [`data:text/plain;charset=utf-8;name=a.txt;base64,${'A'.repeat(980)}`, true],
+      [`data:text/plain,${'A'.repeat(1010)}`, false],
+      [`xdata:image/png;base64,${'A'.repeat(1002)}`, false],
+    ];
+    for (const [text, blob] of cases) {
+      const data = await storedWith(text);
+      if (!blob) {
+        assert.equal(contentOf(data), text, text.slice(0, 40));
+        assert.deepEqual(data.blobs, {});
+        continue;
+      }
+      const digest = await digestOf(text);
+      assert.deepEqual(contentOf(data), { $blob: digest }, text.slice(0, 40));
+      assert.deepEqual(data.blobs, { [digest]: text });
+      // Replay hands over the payload itself, and a request carrying it matches.
+      const cassette = Cassette.fromJSON(JSON.stringify(data));
+      assert.deepEqual(
+        (cassette.interactions[0].request.input as Loose[])[0].content,
+        { $blob: digest },
+      );
+      await cassette.model('m').getResponse(live([{ role: 'user', content: text }]));
+      await cassette.close();
+    }
+  });
+
+  test('bytes become base64, a blob when long', async () => {
+    const bytes = new Uint8Array(800).map((_, i) => i % 256);
+    const data = await storedWith(bytes);
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    const text = btoa(binary);
+    assert.deepEqual(data.blobs, { [await digestOf(text)]: text });
+    // More than one chunk of the conversion.
+    const large = new Uint8Array(0x8000 + 3).fill(65);
+    const stored = await storedWith(large);
+    assert.deepEqual(Object.values(stored.blobs), [btoa('A'.repeat(0x8000 + 3))]);
+  });
+
+  test('a replayed response restores its blobs; toJSON writes only the referenced ones, sorted', async () => {
+    const [one, two] = ['B'.repeat(1100), 'C'.repeat(1200)];
+    const [first, second] = [await digestOf(one), await digestOf(two)];
+    const cassette = Cassette.fromJSON({
+      format: 'scripted-agents/cassette',
+      version: 2,
+      models: {},
+      interactions: [{
+        model: 'm',
+        streamed: false,
+        request: { input: 'Hi', ...fields },
+        response: {
+          output: [{ type: 'image', data: [{ $blob: second }, { $blob: first }] }],
+          usage: {},
+          providerData: { raw: { $blob: first } },
+        },
+      }],
+      blobs: { [second]: two, 'sha256-unused': 'x', [first]: one },
+    });
+    const response = await cassette.model('m').getResponse(live('Hi'));
+    assert.deepEqual(response.output, [{ type: 'image', data: [two, one] }]);
+    assert.deepEqual(response.providerData, { raw: one });
+    const blobs = cassette.toJSON().blobs;
+    assert.deepEqual(Object.keys(blobs), [first, second].sort());
+    assert.deepEqual(blobs, { [first]: one, [second]: two });
+    await cassette.close();
+  });
+});
