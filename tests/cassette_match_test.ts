@@ -168,3 +168,83 @@ describe('Cassette matching: the nearest recording of a miss', () => {
     assert.equal(cassette.acknowledgeFailures().length, 2);
   });
 });
+
+describe('Cassette matching: where a miss differs', () => {
+  const settings = (modelSettings: unknown, input: unknown = 'Hi') => ({
+    input,
+    modelSettings,
+    tools: [],
+    handoffs: [],
+    outputType: 'text',
+  });
+  const loaded = (request: unknown) =>
+    Cassette.fromJSON({
+      format: 'scripted-agents/cassette',
+      version: 2,
+      models: {},
+      interactions: [{
+        model: 'm',
+        streamed: false,
+        request,
+        response: { output: [], usage: {} },
+      }],
+      blobs: {},
+    });
+  const differ = async (recorded: unknown, now: unknown) => {
+    const cassette = loaded(recorded);
+    const error = await miss(cassette, 'm', { ...(now as object), tracing: false } as never);
+    cassette.acknowledgeFailures();
+    return error;
+  };
+
+  test('paths name array positions and keys, quoting keys that are not identifiers', async () => {
+    const error = await differ(
+      settings({ 'x-y': 1, $ok: [1, 2], _a: { b: true } }, [{ role: 'user', content: 'Hi' }]),
+      settings({ 'x-y': 2, $ok: [1, 3], _a: { b: false } }, [{ role: 'user', content: 'Ho' }]),
+    );
+    assert.deepEqual(error.differences, [
+      { path: 'request.input[0].content', recorded: 'Hi', actual: 'Ho' },
+      { path: 'request.modelSettings.$ok[1]', recorded: 2, actual: 3 },
+      { path: 'request.modelSettings._a.b', recorded: true, actual: false },
+    ]);
+    assert.equal(error.differenceCount, 4);
+    assert.match(error.message, /differs at 4 paths:/);
+    assert.match(error.message, /\(and 1 more difference\)/);
+    const quoted = await differ(settings({ 'x-y': 1, '1a': 1 }), settings({ 'x-y': 2, '1a': 2 }));
+    assert.deepEqual(quoted.differences.map((d) => d.path), [
+      'request.modelSettings["1a"]',
+      'request.modelSettings["x-y"]',
+    ]);
+  });
+
+  test('a value of another kind, or one side missing, is one difference', async () => {
+    const error = await differ(
+      settings({ list: [1], object: { a: 1 }, gone: 1, nul: null }),
+      settings({ list: { 0: 1 }, object: [1], added: 2, nul: {} }),
+    );
+    // The recorded keys first, then the ones only the call has.
+    assert.deepEqual(error.differences, [
+      { path: 'request.modelSettings.gone', recorded: 1, actual: undefined },
+      { path: 'request.modelSettings.list', recorded: [1], actual: { 0: 1 } },
+      { path: 'request.modelSettings.nul', recorded: null, actual: {} },
+    ]);
+    assert.equal(error.differenceCount, 5);
+    assert.match(error.message, /recorded: 1\n {4}now: {6}\(absent\)\n/);
+    const added = await differ(settings({}), settings({ added: 2 }));
+    assert.deepEqual(added.differences, [
+      { path: 'request.modelSettings.added', recorded: undefined, actual: 2 },
+    ]);
+    assert.match(added.message, /recorded: \(absent\)\n {4}now: {6}2\n/);
+    const longer = await differ(settings({}, ['a', 'b']), settings({}, ['a', 'b', 'c']));
+    assert.deepEqual(longer.differences, [
+      { path: 'request.input[2]', recorded: undefined, actual: 'c' },
+    ]);
+  });
+
+  test('the message shows each value on one line, cut at 100 characters', async () => {
+    const error = await differ(settings({}, 'x'.repeat(98)), settings({}, 'y'.repeat(99)));
+    // 98 characters and the quotes: 100, shown whole; 101 is cut to 99 and an ellipsis.
+    assert.match(error.message, new RegExp(`recorded: "${'x'.repeat(98)}"\\n`));
+    assert.match(error.message, new RegExp(`now: {6}"${'y'.repeat(98)}…\\n`));
+  });
+});
