@@ -762,6 +762,31 @@ describe('Cassette format: converting what the SDK hands over', () => {
     assert.equal(depth, 47);
   });
 
+  test('deep down, an object met twice side by side is no cycle', async () => {
+    const shared = { leaf: true };
+    let deep: Loose = { a: shared, b: shared };
+    for (let i = 0; i < 60; i++) deep = { next: deep };
+    let at: Loose = await stored(deep);
+    for (let i = 0; i < 60; i++) at = at.next;
+    assert.deepEqual(at, { a: { leaf: true }, b: { leaf: true } });
+  });
+
+  test('a frozen Map handed over as a field is converted again on each call', async () => {
+    // Freezing a Map does not freeze its contents, so only plain nodes are converted once.
+    const map = Object.freeze(new Map([['k', 1]]));
+    const recorder = new Cassette({ mode: 'record', provider: providerOf(reply) });
+    for (const value of [1, 2]) {
+      map.set('k', value);
+      await recorder.model('m').getResponse(
+        { input: 'Hi', modelSettings: map, tracing: false } as never,
+      );
+    }
+    assert.deepEqual(
+      recorder.interactions.map((i) => (i.request.modelSettings as Loose).k),
+      [1, 2],
+    );
+  });
+
   test('an own "__proto__" key is kept as data, never as a prototype', async () => {
     const data = JSON.parse('{"__proto__": {"polluted": true}, "plain": 1}');
     const converted = await stored({ inner: data });
