@@ -904,6 +904,28 @@ describe('Cassette format: key order on load', () => {
     assert.equal(written({ ...ordered.request, alpha: 2, zeta: 1 }), expected);
   });
 
+  test('a value handed to fromJSON is copied, never changed', async () => {
+    const value = JSON.parse(file(ordered));
+    value.interactions.push({
+      ...ordered,
+      // In the stored order, so that nothing about its order calls for a copy.
+      request: {
+        systemInstructions: 'S',
+        inputFrom: 0,
+        inputAppend: [],
+        modelSettings: ordered.request.modelSettings,
+        tools: [],
+        handoffs: [],
+        outputType: 'text',
+      },
+    });
+    const before = JSON.parse(JSON.stringify(value));
+    const cassette = Cassette.fromJSON(value);
+    await cassette.model('m').getResponse(request);
+    assert.deepEqual(value, before);
+    assert.equal(cassette.interactions[1].request.inputFrom, undefined);
+  });
+
   test('an unknown interaction field is dropped', () => {
     const text = file({ ...ordered, note: 'hand-written' });
     assert.equal(JSON.stringify(Cassette.fromJSON(text)), file(ordered));
