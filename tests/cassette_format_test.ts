@@ -395,6 +395,13 @@ describe('Cassette format: what a loaded cassette must look like', () => {
     }
   });
 
+  test('in version 1, continuation fields beside a whole input are not read', () => {
+    const value = wholeInputs([[a], [a, b]]);
+    Object.assign((value.interactions as Loose[])[1].request, { inputFrom: 0, inputAppend: [c] });
+    const cassette = Cassette.fromJSON(value);
+    assert.deepEqual(cassette.interactions[1].request.input, [a, b]);
+  });
+
   test('a dangling blob reference is named wherever it sits', () => {
     const ref = { $blob: 'sha256-ff' };
     const cases: [(v: Loose) => void, string][] = [
@@ -422,6 +429,17 @@ describe('Cassette format: what a loaded cassette must look like', () => {
         actual: 'missing',
       });
     }
+    // The first dangling reference is named, past nulls and stored references.
+    assert.deepEqual(
+      changed((v) =>
+        v.interactions[0].response.output.push(null, { $blob: 'sha256-00' }, { $blob: 'sha256-ff' })
+      ),
+      {
+        path: 'interactions[0].response.output[2]',
+        expected: 'a blob stored under sha256-ff',
+        actual: 'missing',
+      },
+    );
     // A stored blob, and an object that only looks like a reference, are fine.
     assert.equal(
       changed((v) => v.interactions[0].response.output.push({ $blob: 'sha256-00' })),
@@ -523,7 +541,7 @@ describe('Cassette format: requests and responses', () => {
     assert.ok(replayed.usage instanceof Usage);
     assert.equal(replayed.usage.inputTokens, 3);
 
-    const bare = await recordOne({ input: 'Hi' }, () => ({ output: [] }));
+    const bare = await recordOne({ input: 'Hi' }, () => ({}));
     assert.deepEqual(bare.toJSON().interactions[0].response, { output: [], usage: {} });
     const plain = await Cassette.fromJSON(bare.toJSON()).model('m').getResponse(live('Hi'));
     assert.deepEqual(Object.keys(plain).sort(), ['output', 'usage']);
@@ -550,17 +568,24 @@ describe('Cassette format: requests and responses', () => {
     const first = await cassette([
       done('resp_0', 'early'),
       { type: 'output_text_delta', delta: 'x' },
-      done('resp_1', 'last', { requestId: 'req_1', providerData: { p: 1 }, rawUsage: { r: 2 } }),
+      done('resp_1', 'last', {
+        requestId: 'req_1',
+        providerData: { p: 1 },
+        rawUsage: { r: 2 },
+        usage: { requests: 1, inputTokens: 5 },
+      }),
       { type: 'model', event: {} },
     ]).model('m').getResponse(live('Hi'));
     assert.equal(textOf(first), 'last');
+    assert.equal(first.usage.requests, 1);
     assert.equal(first.responseId, 'resp_1');
     assert.equal(first.requestId, 'req_1');
     assert.deepEqual(first.providerData, { p: 1 });
     assert.deepEqual(first.rawUsage, { r: 2 });
+    assert.equal(first.usage.inputTokens, 5);
     // The done event may be the first; an id that is not a string is left out.
-    const only = await cassette([{ type: 'response_done', response: { id: 7 } }]).model('m')
-      .getResponse(live('Hi'));
+    const only = await cassette([{ type: 'response_done', response: { id: 7, requestId: 8 } }])
+      .model('m').getResponse(live('Hi'));
     assert.deepEqual(only.output, []);
     assert.equal(only.usage.inputTokens, 0);
     assert.deepEqual(Object.keys(only).sort(), ['output', 'usage']);
@@ -569,6 +594,20 @@ describe('Cassette format: requests and responses', () => {
       cassette([{ type: 'response_started' }]).model('m').getResponse(live('Hi')),
       /stream that ended without a response/,
     );
+  });
+});
+
+describe('Cassette format: recorded streams', () => {
+  test('an event that is no JSON is recorded as null, and the recording still converts', async () => {
+    const recorder = await recordOne({ input: 'Hi' }, reply, {
+      streamed: () => [undefined, { type: 'response_started' }],
+    });
+    const [interaction] = recorder.interactions;
+    assert.deepEqual(interaction.events, [null, { type: 'response_started' }]);
+    assert.equal(interaction.streamed, true);
+    // No response_done: the step replays the stream, then fails like it ended.
+    assert.equal(recorder.toScriptedModel().remainingSteps, 1);
+    assert.match(recorder.toTypeScript(), /modelStream\(\[null,\{"type":"response_started"\}\]\)/);
   });
 });
 
@@ -637,6 +676,43 @@ describe('Cassette format: recorded errors', () => {
     assert.deepEqual(other.fields, { responseHeaders: { 'x-request-id': 'r' } });
     const noHeaders = await thrown(Object.assign(new Error('x'), { headers: 'none' }));
     assert.equal('headers' in noHeaders, false);
+  });
+
+  test('a thrown symbol or object reads as its own text', async () => {
+    assert.equal((await thrown(Symbol('gone'))).message, 'Symbol(gone)');
+    assert.equal((await thrown({ toString: () => 'custom text' })).message, 'custom text');
+  });
+
+  test('own fields named like the standard ones are never stored as fields', async () => {
+    class WeirdError extends Error {
+      override name = 'WeirdError';
+      override message = 'a field message';
+      override stack = 'a field stack';
+      override cause = new Error('inner');
+      status = 503;
+      headers = { 'x-ratelimit-limit': 100, 'x-request-id': 'r' };
+      kept = 1;
+    }
+    const record = await thrown(new WeirdError('ignored'));
+    assert.equal(record.name, 'WeirdError');
+    assert.equal(record.message, 'a field message');
+    assert.deepEqual(record.fields, { kept: 1 });
+    assert.equal(record.cause?.message, 'inner');
+    // A number is no header value.
+    assert.deepEqual(record.headers, { 'x-request-id': 'r' });
+  });
+
+  test('an error without a constructor, or with null headers, is still recorded', async () => {
+    const bare = new Error('bare');
+    Object.defineProperty(bare, 'constructor', { value: undefined });
+    assert.equal((await thrown(bare)).className, 'Error');
+    const nullHeaders = await thrown(
+      Object.assign(new Error('x'), { headers: null, responseHeaders: null }),
+    );
+    assert.equal('headers' in nullHeaders, false);
+    // A cause that is no JSON (a function) is left out.
+    const fn = await thrown(new Error('x', { cause: () => 1 }));
+    assert.deepEqual(Object.keys(fn.fields), []);
   });
 
   test('causes are kept as records four levels deep, then as a field', async () => {
@@ -924,6 +1000,63 @@ describe('Cassette format: key order on load', () => {
     await cassette.model('m').getResponse(request);
     assert.deepEqual(value, before);
     assert.deepEqual(cassette.interactions[1].request.input, ordered.request.input);
+  });
+
+  test('a file with a continued input is written back as it was', () => {
+    const text = JSON.stringify({
+      format: 'scripted-agents/cassette',
+      version: 2,
+      models: { m: {} },
+      interactions: [ordered, {
+        ...ordered,
+        request: {
+          systemInstructions: 'S',
+          inputFrom: 0,
+          inputAppend: [{ type: 'message', content: 'More', role: 'user' }],
+          modelSettings: ordered.request.modelSettings,
+          tools: [],
+          handoffs: [],
+          outputType: 'text',
+        },
+      }],
+      blobs: {},
+    });
+    const cassette = Cassette.fromJSON(text);
+    assert.equal(JSON.stringify(cassette), text);
+    assert.deepEqual(Object.keys(cassette.interactions[1].request), [
+      'systemInstructions',
+      'input',
+      'modelSettings',
+      'tools',
+      'handoffs',
+      'outputType',
+    ]);
+  });
+
+  test('request fields holding undefined are left out', () => {
+    const value = JSON.parse(file(ordered));
+    Object.assign(value.interactions[0].request, { prompt: undefined, zeta: undefined });
+    const loaded = Cassette.fromJSON(value).interactions[0].request;
+    assert.deepEqual(Object.keys(loaded), Object.keys(ordered.request));
+  });
+
+  test('a request whose every field is out of order is put in order', async () => {
+    const unsorted = {
+      input: [{ role: 'user', type: 'message', content: 'Hi' }],
+      modelSettings: { b: 1, a: 2 },
+      tools: [{ name: 't', type: 'function' }],
+      handoffs: [{ toolName: 'h', agentName: 'A' }],
+    };
+    const cassette = Cassette.fromJSON(file({ ...ordered, request: unsorted }));
+    assert.equal(
+      JSON.stringify(cassette.interactions[0].request),
+      JSON.stringify({
+        input: [{ type: 'message', content: 'Hi', role: 'user' }],
+        modelSettings: { a: 2, b: 1 },
+        tools: [{ type: 'function', name: 't' }],
+        handoffs: [{ agentName: 'A', toolName: 'h' }],
+      }),
+    );
   });
 
   test('an unknown interaction field is dropped', () => {

@@ -136,6 +136,15 @@ describe('Cassette matching: the nearest recording of a miss', () => {
     const error = await miss(cassette, 'm', live('alpha', 'K'));
     assert.equal(error.nearestIndex, 1);
     assert.equal(error.nearestUsed, false);
+    // The call as it would be stored: the fields it has, and the defaults of the missing ones.
+    assert.deepEqual(Object.keys(error.request), [
+      'systemInstructions',
+      'input',
+      'modelSettings',
+      'tools',
+      'handoffs',
+      'outputType',
+    ]);
     assert.equal(error.differenceCount, 2);
     assert.deepEqual(error.differences.map((d) => d.path), [
       'request.systemInstructions',
