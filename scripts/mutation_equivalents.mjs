@@ -954,4 +954,312 @@ export const equivalents = [
     reason: 'the search then starts two positions past the last list number, where `lists` ' +
       'reads undefined, under which no input is registered',
   },
+  // cassette/_serialize.ts
+  {
+    file: 'cassette/_serialize.ts',
+    line: 93,
+    mutator: 'BlockStatement',
+    original:
+      "{\n  const source = interaction as unknown as Record<string, JsonValue>;\n  if (!inOrder(Object.keys(source), interactionKeys)) return false;\n  const request = interaction.request as unknown as Record<string, JsonValue>;\n  if (!inOrder(Object.keys(request), storedRequestKeys)) return false;\n  for (const key in request) if (!isSorted(request[key])) return false;\n  for (const key of ['response', 'events', 'error'] as const) {\n    if (source[key] !== undefined && !isSorted(source[key])) return false;\n  }\n  return true;\n}",
+    replacement: '{}',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 95,
+    mutator: 'ConditionalExpression',
+    original: '!inOrder(Object.keys(source), interactionKeys)',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 97,
+    mutator: 'ConditionalExpression',
+    original: '!inOrder(Object.keys(request), storedRequestKeys)',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: '!isSorted(request[key])',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 100,
+    mutator: 'ConditionalExpression',
+    original: 'source[key] !== undefined && !isSorted(source[key])',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 100,
+    mutator: 'LogicalOperator',
+    original: 'source[key] !== undefined && !isSorted(source[key])',
+    replacement: 'source[key] !== undefined || !isSorted(source[key])',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 102,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 106,
+    mutator: 'BlockStatement',
+    original:
+      '{\n  let at = -1;\n  for (const key of keys) {\n    const next = order.indexOf(key);\n    if (next <= at) return false;\n    at = next;\n  }\n  return true;\n}',
+    replacement: '{}',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 107,
+    mutator: 'UnaryOperator',
+    original: '-1',
+    replacement: '+1',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 110,
+    mutator: 'ConditionalExpression',
+    original: 'next <= at',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 110,
+    mutator: 'EqualityOperator',
+    original: 'next <= at',
+    replacement: 'next > at',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 113,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 326,
+    mutator: 'ConditionalExpression',
+    original: 'fresh && isCanonicalInteraction(raw)',
+    replacement: 'false',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 100,
+    mutator: 'ConditionalExpression',
+    original: 'source[key] !== undefined',
+    replacement: 'true',
+    reason:
+      'isSorted(undefined) is true (a primitive), so an absent outcome already passes the check',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 171,
+    mutator: 'ArithmeticOperator',
+    original: 'events.length - 1',
+    replacement: 'events.length + 1',
+    reason:
+      'the search then starts two events past the end, where it reads undefined, which `event?.type` skips',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 181,
+    mutator: 'ConditionalExpression',
+    original: 'done.providerData !== undefined',
+    replacement: 'true',
+    reason:
+      'an undefined providerData or rawUsage is skipped by every reader of the record (replayResponse and the printed script test `!== undefined`)',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 182,
+    mutator: 'ConditionalExpression',
+    original: 'done.rawUsage !== undefined',
+    replacement: 'true',
+    reason:
+      'an undefined providerData or rawUsage is skipped by every reader of the record (replayResponse and the printed script test `!== undefined`)',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 210,
+    mutator: 'ConditionalExpression',
+    original: "typeof error === 'string'",
+    replacement: 'false',
+    reason:
+      'String() of a string is the same string, so converting it directly or through String() gives the same message',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 210,
+    mutator: 'StringLiteral',
+    original: "'string'",
+    replacement: '""',
+    reason:
+      'String() of a string is the same string, so converting it directly or through String() gives the same message',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 223,
+    mutator: 'ConditionalExpression',
+    original: 'headers !== undefined',
+    replacement: 'true',
+    reason: "redundant with `typeof headers === 'object'`, which is false for undefined",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 238,
+    mutator: 'ConditionalExpression',
+    original: 'error.cause !== undefined',
+    replacement: 'true',
+    reason: 'an undefined cause converts to undefined, which the next check leaves out',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 321,
+    mutator: 'ArrayDeclaration',
+    original: 'new Array(stored.length)',
+    replacement: 'new Array()',
+    reason:
+      'every slot is assigned in order before the array is read, so its initial length does not show',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 457,
+    mutator: 'ConditionalExpression',
+    original: '!hasDanglingRef(value, blobs)',
+    replacement: 'false',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 462,
+    mutator: 'ConditionalExpression',
+    original: 'value === null',
+    replacement: 'false',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 462,
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 463,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value)',
+    replacement: 'false',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 463,
+    mutator: 'BlockStatement',
+    original:
+      '{\n    for (let i = 0; i < value.length; i++) if (hasDanglingRef(value[i], blobs)) return true;\n    return false;\n  }',
+    replacement: '{}',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 464,
+    mutator: 'EqualityOperator',
+    original: 'i < value.length',
+    replacement: 'i <= value.length',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 464,
+    mutator: 'ConditionalExpression',
+    original: 'hasDanglingRef(value[i], blobs)',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 465,
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 468,
+    mutator: 'ConditionalExpression',
+    original: 'digest !== undefined',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 468,
+    mutator: 'EqualityOperator',
+    original: 'digest !== undefined',
+    replacement: 'digest === undefined',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 470,
+    mutator: 'ConditionalExpression',
+    original: 'hasDanglingRef(record[key], blobs)',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 471,
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
 ];
