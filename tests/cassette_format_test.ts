@@ -814,12 +814,69 @@ describe('Cassette format: converting what the SDK hands over', () => {
     };
     const converted = await stored(data);
     assert.equal(JSON.stringify(converted), JSON.stringify(expected));
+    // As values too: no key left holding undefined, no number that JSON cannot write.
+    assert.deepEqual(converted, expected);
     // Keyed from the snapshot (no hook), the request is stored the same way.
     assert.equal(JSON.stringify(await stored(data, {})), JSON.stringify(expected));
     const text = await stored({ note: 'use sk-proj-abcdef1234567890 now', top: 'Bearer' });
     assert.equal(text.note.includes('sk-proj'), false);
     assert.match(text.note, /^use .+ now$/);
     assert.equal(text.top, 'Bearer');
+  });
+
+  test('a cookie never reaches the cassette, even from Headers holding several', async () => {
+    const headers = new Headers([['set-cookie', 'a=1'], ['set-cookie', 'b=2'], ['X-A', '1']]);
+    assert.deepEqual(await stored({ headers }), {
+      headers: { 'set-cookie': '[redacted]', 'x-a': '1' },
+    });
+  });
+
+  test('an object with many keys has them sorted too', async () => {
+    const keys = Array.from({ length: 30 }, (_, i) => `k${String(i).padStart(2, '0')}`);
+    const data = Object.fromEntries([...keys].reverse().map((key) => [key, 1]));
+    assert.deepEqual(Object.keys(await stored({ ...data, type: 'many' })), ['type', ...keys]);
+  });
+
+  test('data shaped like a blob reference writes no blob entry', async () => {
+    const recorder = await recordOne(
+      { input: 'Hi', modelSettings: { providerData: { $blob: 'sha256-abc' } } },
+      reply,
+    );
+    assert.deepEqual(recorder.toJSON().blobs, {});
+  });
+
+  test('interactions are fresh copies each time', async () => {
+    const recorder = await recordOne({ input: [{ role: 'user', content: 'Hi' }] }, reply);
+    const first = recorder.interactions;
+    (first[0].request.input as Loose[])[0].content = 'changed';
+    first[0].request.modelSettings = { changed: true };
+    assert.deepEqual(recorder.interactions[0].request.input, [{ role: 'user', content: 'Hi' }]);
+    assert.deepEqual(recorder.interactions[0].request.modelSettings, {});
+  });
+
+  test('a normalize hook may rewrite or delete a field named "__proto__"', async () => {
+    const settings = () => JSON.parse('{"__proto__": "volatile", "other": 1}');
+    const normalize = (request: Loose) => {
+      request.modelSettings['__proto__'] = 'fixed';
+      delete request.modelSettings.other;
+    };
+    const recorder = new Cassette({ mode: 'record', provider: providerOf(reply), normalize });
+    await recorder.model('m').getResponse(
+      { input: 'Hi', modelSettings: settings(), tracing: false } as never,
+    );
+    const text = JSON.stringify(recorder);
+    assert.match(text, /"modelSettings":\{"__proto__":"fixed"\}/);
+    const cassette = Cassette.fromJSON(text, {
+      normalize: (request: Loose) => {
+        normalize(request);
+        delete request.modelSettings['__proto__'];
+        request.modelSettings['__proto__'] = 'fixed';
+      },
+    });
+    await cassette.model('m').getResponse(
+      { input: 'Hi', modelSettings: settings(), tracing: false } as never,
+    );
+    await cassette.close();
   });
 
   test('a cycle becomes "[circular]" where the walk starts watching for it', async () => {
@@ -970,6 +1027,28 @@ describe('Cassette format: key order on load', () => {
       }
     });
   }
+
+  test('keys out of order in an interaction without typed objects are put in the stored order', () => {
+    // A stream that sent no events: nothing else in the file has keys to order.
+    const untyped = (modelSettings: unknown) => ({
+      model: 'm',
+      streamed: true,
+      request: { input: 'Hi', modelSettings, tools: [], handoffs: [], outputType: 'text' },
+      events: [],
+    });
+    for (
+      const [settings, sorted] of [
+        [{ b: 1, a: 2 }, { a: 2, b: 1 }],
+        [{ a: { d: 1, c: 2 } }, { a: { c: 2, d: 1 } }],
+        [{ a: [{ d: 1, c: 2 }] }, { a: [{ c: 2, d: 1 }] }],
+      ]
+    ) {
+      assert.equal(
+        JSON.stringify(Cassette.fromJSON(file(untyped(settings)))),
+        file(untyped(sorted)),
+      );
+    }
+  });
 
   test('unknown request fields follow the known ones, sorted', () => {
     const written = (request: Loose) =>
