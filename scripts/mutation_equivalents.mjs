@@ -1262,4 +1262,664 @@ export const equivalents = [
     reason:
       'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
   },
+  // cassette/_json.ts
+  {
+    file: 'cassette/_json.ts',
+    line: 47,
+    mutator: 'BlockStatement',
+    original: '{\n    this.cache = cache;\n  }',
+    replacement: '{}',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 94,
+    mutator: 'ConditionalExpression',
+    original: 'cache !== undefined && isFrozen(value)',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 94,
+    mutator: 'BlockStatement',
+    original:
+      '{\n    const cached = cache.get(value);\n    if (cached !== undefined) return cached;\n    const proto = getPrototypeOf(value);\n    if (Array.isArray(value) || proto === objectPrototype || proto === null) {\n      const converted = convertUncached(value, conversion, path, depth);\n      if (converted !== undefined) cache.set(value, converted);\n      return converted;\n    }\n  }',
+    replacement: '{}',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 96,
+    mutator: 'ConditionalExpression',
+    original: 'cached !== undefined',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value) || proto === objectPrototype || proto === null',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'LogicalOperator',
+    original: 'Array.isArray(value) || proto === objectPrototype || proto === null',
+    replacement: '(Array.isArray(value) || proto === objectPrototype) && proto === null',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value) || proto === objectPrototype',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'LogicalOperator',
+    original: 'Array.isArray(value) || proto === objectPrototype',
+    replacement: 'Array.isArray(value) && proto === objectPrototype',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: 'proto === objectPrototype',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: 'proto === null',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'BlockStatement',
+    original:
+      '{\n      const converted = convertUncached(value, conversion, path, depth);\n      if (converted !== undefined) cache.set(value, converted);\n      return converted;\n    }',
+    replacement: '{}',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 100,
+    mutator: 'ConditionalExpression',
+    original: 'converted !== undefined',
+    replacement: 'true',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 100,
+    mutator: 'ConditionalExpression',
+    original: 'converted !== undefined',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 100,
+    mutator: 'EqualityOperator',
+    original: 'converted !== undefined',
+    replacement: 'converted === undefined',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 119,
+    mutator: 'ConditionalExpression',
+    original: 'tracked',
+    replacement: 'true',
+    reason: 'deleting a value the ancestor set never held does nothing',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 130,
+    mutator: 'ArrayDeclaration',
+    original: 'new Array(value.length)',
+    replacement: 'new Array()',
+    reason:
+      'every slot is assigned in order before the array is read, so its initial length does not show',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 354,
+    mutator: 'ArrayDeclaration',
+    original: 'new Array(value.length)',
+    replacement: 'new Array()',
+    reason:
+      'every slot is assigned in order before the array is read, so its initial length does not show',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 136,
+    mutator: 'ConditionalExpression',
+    original: 'value instanceof Date',
+    replacement: 'false',
+    reason:
+      'a Date then reaches the generic branch, which calls Date.prototype.toJSON: the same ISO text, and null for an invalid date',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 140,
+    mutator: 'ConditionalExpression',
+    original: "typeof Headers !== 'undefined'",
+    replacement: 'true',
+    reason: 'Headers exists in every runtime this code runs in (the guard is for others)',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 140,
+    mutator: 'StringLiteral',
+    original: "'undefined'",
+    replacement: '""',
+    reason: 'Headers exists in every runtime this code runs in (the guard is for others)',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 170,
+    mutator: 'ObjectLiteral',
+    original: "{ [BLOB_KEY]: '' }",
+    replacement: '{}',
+    reason:
+      'a blob reference gets its digest from BlobTable.resolve, which every conversion goes through before its JSON is stored or keyed, so its initial content never shows',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 170,
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    reason:
+      'a blob reference gets its digest from BlobTable.resolve, which every conversion goes through before its JSON is stored or keyed, so its initial content never shows',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 177,
+    mutator: 'ConditionalExpression',
+    original: "key === '__proto__'",
+    replacement: 'true',
+    reason:
+      'defining an enumerable, writable, configurable data property on a fresh plain object is what assignment does for every key but `__proto__`',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 193,
+    mutator: 'ConditionalExpression',
+    original: 'known === undefined',
+    replacement: 'true',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 196,
+    mutator: 'ConditionalExpression',
+    original: 'credentialKeys.size < 4096',
+    replacement: 'true',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 196,
+    mutator: 'ConditionalExpression',
+    original: 'credentialKeys.size < 4096',
+    replacement: 'false',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 196,
+    mutator: 'EqualityOperator',
+    original: 'credentialKeys.size < 4096',
+    replacement: 'credentialKeys.size <= 4096',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 196,
+    mutator: 'EqualityOperator',
+    original: 'credentialKeys.size < 4096',
+    replacement: 'credentialKeys.size >= 4096',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 207,
+    mutator: 'ConditionalExpression',
+    original: 'n > INSERTION_SORT_MAX',
+    replacement: 'true',
+    reason:
+      "both sorts give the same code-unit order (an object's keys are unique); the key count only picks the faster one",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 207,
+    mutator: 'ConditionalExpression',
+    original: 'n > INSERTION_SORT_MAX',
+    replacement: 'false',
+    reason:
+      "both sorts give the same code-unit order (an object's keys are unique); the key count only picks the faster one",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 207,
+    mutator: 'EqualityOperator',
+    original: 'n > INSERTION_SORT_MAX',
+    replacement: 'n >= INSERTION_SORT_MAX',
+    reason:
+      "both sorts give the same code-unit order (an object's keys are unique); the key count only picks the faster one",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 207,
+    mutator: 'EqualityOperator',
+    original: 'n > INSERTION_SORT_MAX',
+    replacement: 'n <= INSERTION_SORT_MAX',
+    reason:
+      "both sorts give the same code-unit order (an object's keys are unique); the key count only picks the faster one",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 215,
+    mutator: 'ConditionalExpression',
+    original: 'j >= 0',
+    replacement: 'true',
+    reason:
+      'at j = -1, keys[-1] is undefined and `undefined > key` is false, so the loop stops there anyway',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 215,
+    mutator: 'EqualityOperator',
+    original: 'keys[j] > key',
+    replacement: 'keys[j] >= key',
+    reason: "an object's keys are unique, so no two compare equal",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'EqualityOperator',
+    original: 'previous < key',
+    replacement: 'previous <= key',
+    reason: "an object's keys are unique, so no two compare equal",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 223,
+    mutator: 'EqualityOperator',
+    original: 'type > 0',
+    replacement: 'type >= 0',
+    reason: 'with `type` already first, the loop does nothing and `type` is written back in place',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 224,
+    mutator: 'EqualityOperator',
+    original: 'i > 0',
+    replacement: 'i >= 0',
+    reason: 'the extra step copies keys[-1] (undefined) into keys[0], which is then set to `type`',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 231,
+    mutator: 'BlockStatement',
+    original:
+      "{\n  if (value === null || typeof value !== 'object') return true;\n  if (Array.isArray(value)) {\n    for (let i = 0; i < value.length; i++) if (!isSorted(value[i])) return false;\n    return true;\n  }\n  let previous: string | undefined;\n  for (const key in value) {\n    if (previous === undefined) {\n      if (key !== 'type' && Object.hasOwn(value, 'type')) return false;\n    } else if (key === 'type' || (previous !== 'type' && !(previous < key))) {\n      return false;\n    }\n    previous = key;\n    if (!isSorted(value[key])) return false;\n  }\n  return true;\n}",
+    replacement: '{}',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 232,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 233,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value)',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 233,
+    mutator: 'BlockStatement',
+    original:
+      '{\n    for (let i = 0; i < value.length; i++) if (!isSorted(value[i])) return false;\n    return true;\n  }',
+    replacement: '{}',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 234,
+    mutator: 'ConditionalExpression',
+    original: '!isSorted(value[i])',
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 235,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 239,
+    mutator: 'ConditionalExpression',
+    original: 'previous === undefined',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 239,
+    mutator: 'EqualityOperator',
+    original: 'previous === undefined',
+    replacement: 'previous !== undefined',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'ConditionalExpression',
+    original: "key !== 'type' && Object.hasOwn(value, 'type')",
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'LogicalOperator',
+    original: "key !== 'type' && Object.hasOwn(value, 'type')",
+    replacement: "key !== 'type' || Object.hasOwn(value, 'type')",
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'ConditionalExpression',
+    original: "key !== 'type'",
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'ConditionalExpression',
+    original: "key === 'type' || (previous !== 'type' && !(previous < key))",
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'EqualityOperator',
+    original: "key === 'type'",
+    replacement: "key !== 'type'",
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'LogicalOperator',
+    original: "previous !== 'type' && !(previous < key)",
+    replacement: "previous !== 'type' || !(previous < key)",
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'ConditionalExpression',
+    original: "previous !== 'type'",
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'ConditionalExpression',
+    original: 'previous < key',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 245,
+    mutator: 'ConditionalExpression',
+    original: '!isSorted(value[key])',
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 247,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 232,
+    mutator: 'ConditionalExpression',
+    original: 'value === null',
+    replacement: 'false',
+    reason: "null has no keys, so it still answers 'sorted'",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 234,
+    mutator: 'EqualityOperator',
+    original: 'i < value.length',
+    replacement: 'i <= value.length',
+    reason: "past the end the loop reads undefined, which is 'sorted'",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 239,
+    mutator: 'BlockStatement',
+    original: "{\n      if (key !== 'type' && Object.hasOwn(value, 'type')) return false;\n    }",
+    replacement: '{}',
+    reason:
+      "a `type` key that is not first is still caught when the loop reaches it (`key === 'type'` answers 'unsorted')",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'ConditionalExpression',
+    original: "key !== 'type' && Object.hasOwn(value, 'type')",
+    replacement: 'false',
+    reason:
+      "a `type` key that is not first is still caught when the loop reaches it (`key === 'type'` answers 'unsorted')",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'EqualityOperator',
+    original: "key !== 'type'",
+    replacement: "key === 'type'",
+    reason:
+      "a `type` key that is not first is still caught when the loop reaches it (`key === 'type'` answers 'unsorted')",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'ConditionalExpression',
+    original: "key === 'type'",
+    replacement: 'false',
+    reason:
+      'a `type` key that is not first is already caught by the first-key rule (the object has `type` and its first key is another)',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'StringLiteral',
+    original: "'type'",
+    replacement: '""',
+    reason:
+      "either 'type' on this line: `key !== ''` makes the first-key rule answer 'unsorted' for more objects (a copy the loader could skip), and `hasOwn(value, '')` turns it off, when a `type` key that is not first is still caught when the loop reaches it (`key === 'type'` answers 'unsorted')",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'StringLiteral',
+    original: "'type'",
+    replacement: '""',
+    reason:
+      "either 'type' on this line: `key === ''` never holds, when a `type` key that is not first is already caught by the first-key rule (the object has `type` and its first key is another); and `previous !== ''` always holds, which only makes the order check answer 'unsorted' for more objects (a copy the loader could skip)",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 264,
+    mutator: 'EqualityOperator',
+    original: 'i < bytes.length',
+    replacement: 'i <= bytes.length',
+    reason: 'the extra chunk starts at the end and adds nothing',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 287,
+    mutator: 'ConditionalExpression',
+    original: 'digest === undefined',
+    replacement: 'true',
+    reason: 'hashing a known payload again gives the same digest; the cache only saves the hashing',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'ConditionalExpression',
+    original: "value === null || typeof value !== 'object' || Array.isArray(value)",
+    replacement: 'false',
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'LogicalOperator',
+    original: "value === null || typeof value !== 'object' || Array.isArray(value)",
+    replacement: "(value === null || typeof value !== 'object') && Array.isArray(value)",
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'ConditionalExpression',
+    original: "value === null || typeof value !== 'object'",
+    replacement: 'false',
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'LogicalOperator',
+    original: "value === null || typeof value !== 'object'",
+    replacement: "value === null && typeof value !== 'object'",
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'ConditionalExpression',
+    original: 'value === null',
+    replacement: 'false',
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'ConditionalExpression',
+    original: "typeof value !== 'object'",
+    replacement: 'false',
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 334,
+    mutator: 'ConditionalExpression',
+    original: 'value === null',
+    replacement: 'false',
+    reason:
+      'null then reaches blobRef, which finds no digest, and a for-in over null visits nothing',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 335,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value)',
+    replacement: 'false',
+    reason:
+      'an array then takes the object branch: blobRef finds no digest on it and for-in visits its items',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 335,
+    mutator: 'BlockStatement',
+    original: '{\n    for (const item of value) collectRefs(item, into);\n    return;\n  }',
+    replacement: '{}',
+    reason:
+      'an array then takes the object branch: blobRef finds no digest on it and for-in visits its items',
+  },
 ];
