@@ -239,6 +239,11 @@ describe('Cassette matching: where a miss differs', () => {
     ]);
     assert.equal(error.differenceCount, 5);
     assert.match(error.message, /recorded: 1\n {4}now: {6}\(absent\)\n/);
+    // An object recorded where the call has null.
+    const nulled = await differ(settings({ o: { a: 1 } }), settings({ o: null }));
+    assert.deepEqual(nulled.differences, [
+      { path: 'request.modelSettings.o', recorded: { a: 1 }, actual: null },
+    ]);
     const added = await differ(settings({}), settings({ added: 2 }));
     assert.deepEqual(added.differences, [
       { path: 'request.modelSettings.added', recorded: undefined, actual: 2 },
