@@ -1922,4 +1922,48 @@ export const equivalents = [
     reason:
       'an array then takes the object branch: blobRef finds no digest on it and for-in visits its items',
   },
+  // cassette/_diff.ts
+  {
+    file: 'cassette/_diff.ts',
+    line: 46,
+    mutator: 'LogicalOperator',
+    original: 'options.countLimit ?? Number.POSITIVE_INFINITY',
+    replacement: 'options.countLimit && Number.POSITIVE_INFINITY',
+    reason:
+      'the count limit only stops counting an entry that can no longer be nearer than the best so far: counting on (or one further) leaves it no smaller, so the same entry wins, and the winner, below the limit, is counted and listed in full',
+  },
+  {
+    file: 'cassette/_diff.ts',
+    line: 49,
+    mutator: 'ConditionalExpression',
+    original: 'count >= countLimit',
+    replacement: 'false',
+    reason:
+      'the count limit only stops counting an entry that can no longer be nearer than the best so far: counting on (or one further) leaves it no smaller, so the same entry wins, and the winner, below the limit, is counted and listed in full',
+  },
+  {
+    file: 'cassette/_diff.ts',
+    line: 49,
+    mutator: 'EqualityOperator',
+    original: 'count >= countLimit',
+    replacement: 'count > countLimit',
+    reason:
+      'the count limit only stops counting an entry that can no longer be nearer than the best so far: counting on (or one further) leaves it no smaller, so the same entry wins, and the winner, below the limit, is counted and listed in full',
+  },
+  {
+    file: 'cassette/_diff.ts',
+    line: 54,
+    mutator: 'LogicalOperator',
+    original: 'Array.isArray(a) && Array.isArray(b)',
+    replacement: 'Array.isArray(a) || Array.isArray(b)',
+    reason: 'inside this branch both sides are arrays or neither is, so `||` and `&&` agree',
+  },
+  {
+    file: 'cassette/_diff.ts',
+    line: 56,
+    mutator: 'EqualityOperator',
+    original: 'i < length',
+    replacement: 'i <= length',
+    reason: 'the extra step compares undefined with undefined, which are equal: no difference',
+  },
 ];
