@@ -133,8 +133,16 @@ describe('openCassette', () => {
     assert.equal(recorder.mode, 'record');
     await run(recorder);
     await recorder.close();
+    for (const mode of ['replay', 'auto', 'update'] as const) {
+      setEnv(CASSETTE_MODE_VARIABLE, mode);
+      assert.equal(cassetteMode(), mode);
+    }
     setEnv(CASSETTE_MODE_VARIABLE, 'rewind');
-    assert.throws(() => cassetteMode(), /SCRIPTED_AGENTS_CASSETTE must be one of/);
+    assert.throws(() => cassetteMode(), {
+      name: 'TypeError',
+      message:
+        'SCRIPTED_AGENTS_CASSETTE must be one of replay, record, auto, update; got "rewind".',
+    });
     setEnv(CASSETTE_MODE_VARIABLE, undefined);
     assert.equal(cassetteMode(), 'replay');
   });
