@@ -166,7 +166,7 @@ export class InteractionBook {
    * {@linkcode UNKNOWN} when no recorded input starts with that list.
    */
   follow(list: number, item: number): number {
-    if (list === UNKNOWN || item === UNKNOWN) return UNKNOWN;
+    // No list is numbered UNKNOWN and no list extends by UNKNOWN: both read nothing.
     return this.#longer[list]?.get(item) ?? UNKNOWN;
   }
 
@@ -176,12 +176,8 @@ export class InteractionBook {
     if (!Array.isArray(input)) return textKey(model, request);
     let list = EMPTY_LIST;
     for (let i = 0; i < input.length && list !== UNKNOWN; i++) {
-      const item = input[i];
-      const isObject = item !== null && typeof item === 'object';
-      // A live request converted with hooks is new every call: nothing to remember.
-      const id = (isObject ? this.#objectIds.get(item) : undefined) ??
-        this.itemId(JSON.stringify(item));
-      list = this.follow(list, id);
+      // A live request is converted afresh, so its items are never loaded objects: by text.
+      list = this.follow(list, this.itemId(JSON.stringify(input[i])));
     }
     return listKey(model, list, this.restId(JSON.stringify({ ...request, input: undefined })));
   }

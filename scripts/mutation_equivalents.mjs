@@ -1294,4 +1294,1216 @@ export const equivalents = [
     reason:
       'the slot never leaves the cassette and is only read through `slot.interaction`, which is undefined whether the property is missing or set to undefined',
   },
+  // cassette/_match.ts: the loaded book. Its caches only save work: an item's number
+  // comes from its JSON text, a list's from hash-consing, whichever way they are found.
+  {
+    file: 'cassette/_match.ts',
+    line: 62,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason: "an item's number is the table's length when it is first stored and only stored " +
+      'numbers are read back, so a planted first entry only shifts every number by one',
+  },
+  {
+    file: 'cassette/_match.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[undefined]',
+    replacement: '[]',
+    reason: "the empty list's slot is filled on its first extension like every other slot, " +
+      'so the next number is the same either way (1), and an absent slot reads as no extension',
+  },
+  {
+    file: 'cassette/_match.ts',
+    line: 80,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason: 'the list numbers are cut to the shared length before one is read, and nothing is ' +
+      'shared with the initial (empty) previous input',
+  },
+  {
+    file: 'cassette/_match.ts',
+    mutator: 'ConditionalExpression',
+    original: 'shared < n && input[shared] === previous[shared]',
+    replacement: 'false',
+    reason: 'the prefix shared with the previous input only skips lookups: numbered from the ' +
+      'start, the same items get the same numbers by their text and the same lists by ' +
+      'hash-consing, and each item is replaced by the same stored item',
+  },
+  ...[
+    ["item !== null && typeof item === 'object'", 'true', 'ConditionalExpression'],
+    ["item !== null && typeof item === 'object'", 'false', 'ConditionalExpression'],
+    [
+      "item !== null && typeof item === 'object'",
+      "item !== null || typeof item === 'object'",
+      'LogicalOperator',
+    ],
+    ['item !== null', 'true', 'ConditionalExpression'],
+    ['item !== null', 'item === null', 'EqualityOperator'],
+    ["typeof item === 'object'", 'true', 'ConditionalExpression'],
+    ["typeof item === 'object'", "typeof item !== 'object'", 'EqualityOperator'],
+    ["'object'", '""', 'StringLiteral'],
+    ['id === undefined', 'true', 'ConditionalExpression', 102],
+    ['isObject', 'true', 'ConditionalExpression'],
+    ['isObject', 'false', 'ConditionalExpression'],
+  ].map(([original, replacement, mutator, line]) => ({
+    file: 'cassette/_match.ts',
+    line,
+    mutator,
+    original,
+    replacement,
+    reason: 'the numbers by item object only skip the text lookup: the loaded items are never ' +
+      'changed, so a value found (or cached, primitives included) under itself has the same ' +
+      'JSON text, whose number is the same',
+  })),
+  {
+    file: 'cassette/_match.ts',
+    mutator: 'ConditionalExpression',
+    original: 'list !== UNKNOWN',
+    replacement: 'true',
+    reason: 'an early exit only: no list is numbered UNKNOWN, so following it stays UNKNOWN',
+  },
+  {
+    file: 'cassette/_match.ts',
+    mutator: 'ConditionalExpression',
+    line: 219,
+    original: 'best === undefined',
+    replacement: 'true',
+    reason: 'the count limit only stops counting once an entry cannot be nearer than the best ' +
+      'so far: counted in full it is not smaller either, so the same entry wins',
+  },
+  // cassette/_delta.ts: the numbering that finds the earlier input each input continues.
+  {
+    file: 'cassette/_delta.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[undefined]',
+    replacement: '[]',
+    reason: "the empty list's slot is filled on its first extension like every other slot, " +
+      'so the next number is the same either way (1)',
+  },
+  ...[
+    ["value !== null && typeof value === 'object'", 'false', 'ConditionalExpression', 38],
+    ["'object'", '""', 'StringLiteral', 38],
+    ['isObject', 'true', 'ConditionalExpression', 39],
+    ['isObject', 'false', 'ConditionalExpression', 39],
+    [
+      '{\n      const known = this.#itemsByObject.get(value);\n' +
+      '      if (known !== undefined) return known;\n    }',
+      '{}',
+      'BlockStatement',
+      39,
+    ],
+    ['known !== undefined', 'false', 'ConditionalExpression', 41],
+    ['isObject', 'false', 'ConditionalExpression', 49],
+  ].map(([original, replacement, mutator, line]) => ({
+    file: 'cassette/_delta.ts',
+    line,
+    mutator,
+    original,
+    replacement,
+    reason: "the numbers by item object only skip the text lookup: an item's JSON text does " +
+      'not change while the cassette is written, so its text gives the same number (a ' +
+      'primitive is never found in a WeakMap)',
+  })),
+  {
+    file: 'cassette/_delta.ts',
+    line: 86,
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    reason: 'the list numbers are cut to the shared length before one is read, and nothing is ' +
+      'shared with the initial (empty) previous input',
+  },
+  ...['true', 'input.length >= 0'].map((replacement) => ({
+    file: 'cassette/_delta.ts',
+    mutator: replacement === 'true' ? 'ConditionalExpression' : 'EqualityOperator',
+    original: 'input.length > 0',
+    replacement,
+    reason: 'an empty input is then registered under the empty list, which no search reads ' +
+      '(it looks up lists of at least one item), and it shares nothing with the next input',
+  })),
+  {
+    file: 'cassette/_delta.ts',
+    mutator: 'ConditionalExpression',
+    original: 'shared < n && input[shared] === previous[shared]',
+    replacement: 'false',
+    reason: 'the prefix shared with the previous input only skips lookups: numbered from the ' +
+      'start, the same items get the same numbers by their text and the same lists by ' +
+      'hash-consing',
+  },
+  {
+    file: 'cassette/_delta.ts',
+    mutator: 'ConditionalExpression',
+    original: 'shared === 0',
+    replacement: 'false',
+    reason: 'with nothing shared, `lists[-1]` reads undefined, which then serves as the empty ' +
+      "list's number for every input alike (its longer lists are kept under that key); the " +
+      'empty list itself is never looked up',
+  },
+  {
+    file: 'cassette/_delta.ts',
+    mutator: 'ArithmeticOperator',
+    original: 'input.length - 1',
+    replacement: 'input.length + 1',
+    reason: 'the search then starts two positions past the last list number, where `lists` ' +
+      'reads undefined, under which no input is registered',
+  },
+  // cassette/_serialize.ts
+  {
+    file: 'cassette/_serialize.ts',
+    line: 93,
+    mutator: 'BlockStatement',
+    original:
+      "{\n  const source = interaction as unknown as Record<string, JsonValue>;\n  if (!inOrder(Object.keys(source), interactionKeys)) return false;\n  const request = interaction.request as unknown as Record<string, JsonValue>;\n  if (!inOrder(Object.keys(request), storedRequestKeys)) return false;\n  for (const key in request) if (!isSorted(request[key])) return false;\n  for (const key of ['response', 'events', 'error'] as const) {\n    if (source[key] !== undefined && !isSorted(source[key])) return false;\n  }\n  return true;\n}",
+    replacement: '{}',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 95,
+    mutator: 'ConditionalExpression',
+    original: '!inOrder(Object.keys(source), interactionKeys)',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 97,
+    mutator: 'ConditionalExpression',
+    original: '!inOrder(Object.keys(request), storedRequestKeys)',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: '!isSorted(request[key])',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 100,
+    mutator: 'ConditionalExpression',
+    original: 'source[key] !== undefined && !isSorted(source[key])',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 100,
+    mutator: 'LogicalOperator',
+    original: 'source[key] !== undefined && !isSorted(source[key])',
+    replacement: 'source[key] !== undefined || !isSorted(source[key])',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 102,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 106,
+    mutator: 'BlockStatement',
+    original:
+      '{\n  let at = -1;\n  for (const key of keys) {\n    const next = order.indexOf(key);\n    if (next <= at) return false;\n    at = next;\n  }\n  return true;\n}',
+    replacement: '{}',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 107,
+    mutator: 'UnaryOperator',
+    original: '-1',
+    replacement: '+1',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 110,
+    mutator: 'ConditionalExpression',
+    original: 'next <= at',
+    replacement: 'true',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 110,
+    mutator: 'EqualityOperator',
+    original: 'next <= at',
+    replacement: 'next > at',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 113,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 326,
+    mutator: 'ConditionalExpression',
+    original: 'fresh && isCanonicalInteraction(raw)',
+    replacement: 'false',
+    reason:
+      "isCanonicalInteraction only lets a freshly parsed interaction skip the copy into the stored order: answering 'not in order' more often only makes the loader copy an interaction into the order it already has",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 100,
+    mutator: 'ConditionalExpression',
+    original: 'source[key] !== undefined',
+    replacement: 'true',
+    reason:
+      'isSorted(undefined) is true (a primitive), so an absent outcome already passes the check',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 171,
+    mutator: 'ArithmeticOperator',
+    original: 'events.length - 1',
+    replacement: 'events.length + 1',
+    reason:
+      'the search then starts two events past the end, where it reads undefined, which `event?.type` skips',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 181,
+    mutator: 'ConditionalExpression',
+    original: 'done.providerData !== undefined',
+    replacement: 'true',
+    reason:
+      'an undefined providerData or rawUsage is skipped by every reader of the record (replayResponse and the printed script test `!== undefined`)',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 182,
+    mutator: 'ConditionalExpression',
+    original: 'done.rawUsage !== undefined',
+    replacement: 'true',
+    reason:
+      'an undefined providerData or rawUsage is skipped by every reader of the record (replayResponse and the printed script test `!== undefined`)',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 210,
+    mutator: 'ConditionalExpression',
+    original: "typeof error === 'string'",
+    replacement: 'false',
+    reason:
+      'String() of a string is the same string, so converting it directly or through String() gives the same message',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 210,
+    mutator: 'StringLiteral',
+    original: "'string'",
+    replacement: '""',
+    reason:
+      'String() of a string is the same string, so converting it directly or through String() gives the same message',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 223,
+    mutator: 'ConditionalExpression',
+    original: 'headers !== undefined',
+    replacement: 'true',
+    reason: "redundant with `typeof headers === 'object'`, which is false for undefined",
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 238,
+    mutator: 'ConditionalExpression',
+    original: 'error.cause !== undefined',
+    replacement: 'true',
+    reason: 'an undefined cause converts to undefined, which the next check leaves out',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 321,
+    mutator: 'ArrayDeclaration',
+    original: 'new Array(stored.length)',
+    replacement: 'new Array()',
+    reason:
+      'every slot is assigned in order before the array is read, so its initial length does not show',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 457,
+    mutator: 'ConditionalExpression',
+    original: '!hasDanglingRef(value, blobs)',
+    replacement: 'false',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 462,
+    mutator: 'ConditionalExpression',
+    original: 'value === null',
+    replacement: 'false',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 462,
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 463,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value)',
+    replacement: 'false',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 463,
+    mutator: 'BlockStatement',
+    original:
+      '{\n    for (let i = 0; i < value.length; i++) if (hasDanglingRef(value[i], blobs)) return true;\n    return false;\n  }',
+    replacement: '{}',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 464,
+    mutator: 'EqualityOperator',
+    original: 'i < value.length',
+    replacement: 'i <= value.length',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 464,
+    mutator: 'ConditionalExpression',
+    original: 'hasDanglingRef(value[i], blobs)',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 465,
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 468,
+    mutator: 'ConditionalExpression',
+    original: 'digest !== undefined',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 468,
+    mutator: 'EqualityOperator',
+    original: 'digest !== undefined',
+    replacement: 'digest === undefined',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 470,
+    mutator: 'ConditionalExpression',
+    original: 'hasDanglingRef(record[key], blobs)',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  {
+    file: 'cassette/_serialize.ts',
+    line: 471,
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    reason:
+      'hasDanglingRef is only the quick pre-check before reportRef: answering true more often only makes reportRef walk the interaction, and it fails only on a real dangling reference',
+  },
+  // cassette/_json.ts
+  {
+    file: 'cassette/_json.ts',
+    line: 47,
+    mutator: 'BlockStatement',
+    original: '{\n    this.cache = cache;\n  }',
+    replacement: '{}',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 94,
+    mutator: 'ConditionalExpression',
+    original: 'cache !== undefined && isFrozen(value)',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 94,
+    mutator: 'BlockStatement',
+    original:
+      '{\n    const cached = cache.get(value);\n    if (cached !== undefined) return cached;\n    const proto = getPrototypeOf(value);\n    if (Array.isArray(value) || proto === objectPrototype || proto === null) {\n      const converted = convertUncached(value, conversion, path, depth);\n      if (converted !== undefined) cache.set(value, converted);\n      return converted;\n    }\n  }',
+    replacement: '{}',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 96,
+    mutator: 'ConditionalExpression',
+    original: 'cached !== undefined',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value) || proto === objectPrototype || proto === null',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'LogicalOperator',
+    original: 'Array.isArray(value) || proto === objectPrototype || proto === null',
+    replacement: '(Array.isArray(value) || proto === objectPrototype) && proto === null',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value) || proto === objectPrototype',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'LogicalOperator',
+    original: 'Array.isArray(value) || proto === objectPrototype',
+    replacement: 'Array.isArray(value) && proto === objectPrototype',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: 'proto === objectPrototype',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'ConditionalExpression',
+    original: 'proto === null',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 98,
+    mutator: 'BlockStatement',
+    original:
+      '{\n      const converted = convertUncached(value, conversion, path, depth);\n      if (converted !== undefined) cache.set(value, converted);\n      return converted;\n    }',
+    replacement: '{}',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 100,
+    mutator: 'ConditionalExpression',
+    original: 'converted !== undefined',
+    replacement: 'true',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 100,
+    mutator: 'ConditionalExpression',
+    original: 'converted !== undefined',
+    replacement: 'false',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 100,
+    mutator: 'EqualityOperator',
+    original: 'converted !== undefined',
+    replacement: 'converted === undefined',
+    reason:
+      'the cache of converted snapshot nodes only saves work: the plain nodes of a snapshot never change, so converting one again (or not caching it) gives equal JSON',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 119,
+    mutator: 'ConditionalExpression',
+    original: 'tracked',
+    replacement: 'true',
+    reason: 'deleting a value the ancestor set never held does nothing',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 130,
+    mutator: 'ArrayDeclaration',
+    original: 'new Array(value.length)',
+    replacement: 'new Array()',
+    reason:
+      'every slot is assigned in order before the array is read, so its initial length does not show',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 354,
+    mutator: 'ArrayDeclaration',
+    original: 'new Array(value.length)',
+    replacement: 'new Array()',
+    reason:
+      'every slot is assigned in order before the array is read, so its initial length does not show',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 136,
+    mutator: 'ConditionalExpression',
+    original: 'value instanceof Date',
+    replacement: 'false',
+    reason:
+      'a Date then reaches the generic branch, which calls Date.prototype.toJSON: the same ISO text, and null for an invalid date',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 140,
+    mutator: 'ConditionalExpression',
+    original: "typeof Headers !== 'undefined'",
+    replacement: 'true',
+    reason: 'Headers exists in every runtime this code runs in (the guard is for others)',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 140,
+    mutator: 'StringLiteral',
+    original: "'undefined'",
+    replacement: '""',
+    reason: 'Headers exists in every runtime this code runs in (the guard is for others)',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 170,
+    mutator: 'ObjectLiteral',
+    original: "{ [BLOB_KEY]: '' }",
+    replacement: '{}',
+    reason:
+      'a blob reference gets its digest from BlobTable.resolve, which every conversion goes through before its JSON is stored or keyed, so its initial content never shows',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 170,
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    reason:
+      'a blob reference gets its digest from BlobTable.resolve, which every conversion goes through before its JSON is stored or keyed, so its initial content never shows',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 177,
+    mutator: 'ConditionalExpression',
+    original: "key === '__proto__'",
+    replacement: 'true',
+    reason:
+      'defining an enumerable, writable, configurable data property on a fresh plain object is what assignment does for every key but `__proto__`',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 193,
+    mutator: 'ConditionalExpression',
+    original: 'known === undefined',
+    replacement: 'true',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 196,
+    mutator: 'ConditionalExpression',
+    original: 'credentialKeys.size < 4096',
+    replacement: 'true',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 196,
+    mutator: 'ConditionalExpression',
+    original: 'credentialKeys.size < 4096',
+    replacement: 'false',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 196,
+    mutator: 'EqualityOperator',
+    original: 'credentialKeys.size < 4096',
+    replacement: 'credentialKeys.size <= 4096',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 196,
+    mutator: 'EqualityOperator',
+    original: 'credentialKeys.size < 4096',
+    replacement: 'credentialKeys.size >= 4096',
+    reason:
+      'the cache of credential names only saves calling isCredentialName again; its size bound only limits memory',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 207,
+    mutator: 'ConditionalExpression',
+    original: 'n > INSERTION_SORT_MAX',
+    replacement: 'true',
+    reason:
+      "both sorts give the same code-unit order (an object's keys are unique); the key count only picks the faster one",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 207,
+    mutator: 'ConditionalExpression',
+    original: 'n > INSERTION_SORT_MAX',
+    replacement: 'false',
+    reason:
+      "both sorts give the same code-unit order (an object's keys are unique); the key count only picks the faster one",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 207,
+    mutator: 'EqualityOperator',
+    original: 'n > INSERTION_SORT_MAX',
+    replacement: 'n >= INSERTION_SORT_MAX',
+    reason:
+      "both sorts give the same code-unit order (an object's keys are unique); the key count only picks the faster one",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 207,
+    mutator: 'EqualityOperator',
+    original: 'n > INSERTION_SORT_MAX',
+    replacement: 'n <= INSERTION_SORT_MAX',
+    reason:
+      "both sorts give the same code-unit order (an object's keys are unique); the key count only picks the faster one",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 215,
+    mutator: 'ConditionalExpression',
+    original: 'j >= 0',
+    replacement: 'true',
+    reason:
+      'at j = -1, keys[-1] is undefined and `undefined > key` is false, so the loop stops there anyway',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 215,
+    mutator: 'EqualityOperator',
+    original: 'keys[j] > key',
+    replacement: 'keys[j] >= key',
+    reason: "an object's keys are unique, so no two compare equal",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'EqualityOperator',
+    original: 'previous < key',
+    replacement: 'previous <= key',
+    reason: "an object's keys are unique, so no two compare equal",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 223,
+    mutator: 'EqualityOperator',
+    original: 'type > 0',
+    replacement: 'type >= 0',
+    reason: 'with `type` already first, the loop does nothing and `type` is written back in place',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 224,
+    mutator: 'EqualityOperator',
+    original: 'i > 0',
+    replacement: 'i >= 0',
+    reason: 'the extra step copies keys[-1] (undefined) into keys[0], which is then set to `type`',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 231,
+    mutator: 'BlockStatement',
+    original:
+      "{\n  if (value === null || typeof value !== 'object') return true;\n  if (Array.isArray(value)) {\n    for (let i = 0; i < value.length; i++) if (!isSorted(value[i])) return false;\n    return true;\n  }\n  let previous: string | undefined;\n  for (const key in value) {\n    if (previous === undefined) {\n      if (key !== 'type' && Object.hasOwn(value, 'type')) return false;\n    } else if (key === 'type' || (previous !== 'type' && !(previous < key))) {\n      return false;\n    }\n    previous = key;\n    if (!isSorted(value[key])) return false;\n  }\n  return true;\n}",
+    replacement: '{}',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 232,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 233,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value)',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 233,
+    mutator: 'BlockStatement',
+    original:
+      '{\n    for (let i = 0; i < value.length; i++) if (!isSorted(value[i])) return false;\n    return true;\n  }',
+    replacement: '{}',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 234,
+    mutator: 'ConditionalExpression',
+    original: '!isSorted(value[i])',
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 235,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 239,
+    mutator: 'ConditionalExpression',
+    original: 'previous === undefined',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 239,
+    mutator: 'EqualityOperator',
+    original: 'previous === undefined',
+    replacement: 'previous !== undefined',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'ConditionalExpression',
+    original: "key !== 'type' && Object.hasOwn(value, 'type')",
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'LogicalOperator',
+    original: "key !== 'type' && Object.hasOwn(value, 'type')",
+    replacement: "key !== 'type' || Object.hasOwn(value, 'type')",
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'ConditionalExpression',
+    original: "key !== 'type'",
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'ConditionalExpression',
+    original: "key === 'type' || (previous !== 'type' && !(previous < key))",
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'EqualityOperator',
+    original: "key === 'type'",
+    replacement: "key !== 'type'",
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'LogicalOperator',
+    original: "previous !== 'type' && !(previous < key)",
+    replacement: "previous !== 'type' || !(previous < key)",
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'ConditionalExpression',
+    original: "previous !== 'type'",
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'ConditionalExpression',
+    original: 'previous < key',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 245,
+    mutator: 'ConditionalExpression',
+    original: '!isSorted(value[key])',
+    replacement: 'true',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 247,
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    reason:
+      "isSorted only lets a freshly parsed interaction skip the copy into the stored order; this change only makes it answer 'unsorted' for more objects, so the loader copies what it could have kept as it was",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 232,
+    mutator: 'ConditionalExpression',
+    original: 'value === null',
+    replacement: 'false',
+    reason: "null has no keys, so it still answers 'sorted'",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 234,
+    mutator: 'EqualityOperator',
+    original: 'i < value.length',
+    replacement: 'i <= value.length',
+    reason: "past the end the loop reads undefined, which is 'sorted'",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 239,
+    mutator: 'BlockStatement',
+    original: "{\n      if (key !== 'type' && Object.hasOwn(value, 'type')) return false;\n    }",
+    replacement: '{}',
+    reason:
+      "a `type` key that is not first is still caught when the loop reaches it (`key === 'type'` answers 'unsorted')",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'ConditionalExpression',
+    original: "key !== 'type' && Object.hasOwn(value, 'type')",
+    replacement: 'false',
+    reason:
+      "a `type` key that is not first is still caught when the loop reaches it (`key === 'type'` answers 'unsorted')",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'EqualityOperator',
+    original: "key !== 'type'",
+    replacement: "key === 'type'",
+    reason:
+      "a `type` key that is not first is still caught when the loop reaches it (`key === 'type'` answers 'unsorted')",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'ConditionalExpression',
+    original: "key === 'type'",
+    replacement: 'false',
+    reason:
+      'a `type` key that is not first is already caught by the first-key rule (the object has `type` and its first key is another)',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 240,
+    mutator: 'StringLiteral',
+    original: "'type'",
+    replacement: '""',
+    reason:
+      "either 'type' on this line: `key !== ''` makes the first-key rule answer 'unsorted' for more objects (a copy the loader could skip), and `hasOwn(value, '')` turns it off, when a `type` key that is not first is still caught when the loop reaches it (`key === 'type'` answers 'unsorted')",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 241,
+    mutator: 'StringLiteral',
+    original: "'type'",
+    replacement: '""',
+    reason:
+      "either 'type' on this line: `key === ''` never holds, when a `type` key that is not first is already caught by the first-key rule (the object has `type` and its first key is another); and `previous !== ''` always holds, which only makes the order check answer 'unsorted' for more objects (a copy the loader could skip)",
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 264,
+    mutator: 'EqualityOperator',
+    original: 'i < bytes.length',
+    replacement: 'i <= bytes.length',
+    reason: 'the extra chunk starts at the end and adds nothing',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 287,
+    mutator: 'ConditionalExpression',
+    original: 'digest === undefined',
+    replacement: 'true',
+    reason: 'hashing a known payload again gives the same digest; the cache only saves the hashing',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'ConditionalExpression',
+    original: "value === null || typeof value !== 'object' || Array.isArray(value)",
+    replacement: 'false',
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'LogicalOperator',
+    original: "value === null || typeof value !== 'object' || Array.isArray(value)",
+    replacement: "(value === null || typeof value !== 'object') && Array.isArray(value)",
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'ConditionalExpression',
+    original: "value === null || typeof value !== 'object'",
+    replacement: 'false',
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'LogicalOperator',
+    original: "value === null || typeof value !== 'object'",
+    replacement: "value === null && typeof value !== 'object'",
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'ConditionalExpression',
+    original: 'value === null',
+    replacement: 'false',
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 325,
+    mutator: 'ConditionalExpression',
+    original: "typeof value !== 'object'",
+    replacement: 'false',
+    reason:
+      'every caller passes a non-null object (collectRefs, restore and hasDanglingRef have already handled primitives and arrays, reportRef primitives); on an array `$blob` reads undefined, which is no digest',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 334,
+    mutator: 'ConditionalExpression',
+    original: 'value === null',
+    replacement: 'false',
+    reason:
+      'null then reaches blobRef, which finds no digest, and a for-in over null visits nothing',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 335,
+    mutator: 'ConditionalExpression',
+    original: 'Array.isArray(value)',
+    replacement: 'false',
+    reason:
+      'an array then takes the object branch: blobRef finds no digest on it and for-in visits its items',
+  },
+  {
+    file: 'cassette/_json.ts',
+    line: 335,
+    mutator: 'BlockStatement',
+    original: '{\n    for (const item of value) collectRefs(item, into);\n    return;\n  }',
+    replacement: '{}',
+    reason:
+      'an array then takes the object branch: blobRef finds no digest on it and for-in visits its items',
+  },
+  // cassette/_diff.ts
+  {
+    file: 'cassette/_diff.ts',
+    line: 46,
+    mutator: 'LogicalOperator',
+    original: 'options.countLimit ?? Number.POSITIVE_INFINITY',
+    replacement: 'options.countLimit && Number.POSITIVE_INFINITY',
+    reason:
+      'the count limit only stops counting an entry that can no longer be nearer than the best so far: counting on (or one further) leaves it no smaller, so the same entry wins, and the winner, below the limit, is counted and listed in full',
+  },
+  {
+    file: 'cassette/_diff.ts',
+    line: 49,
+    mutator: 'ConditionalExpression',
+    original: 'count >= countLimit',
+    replacement: 'false',
+    reason:
+      'the count limit only stops counting an entry that can no longer be nearer than the best so far: counting on (or one further) leaves it no smaller, so the same entry wins, and the winner, below the limit, is counted and listed in full',
+  },
+  {
+    file: 'cassette/_diff.ts',
+    line: 49,
+    mutator: 'EqualityOperator',
+    original: 'count >= countLimit',
+    replacement: 'count > countLimit',
+    reason:
+      'the count limit only stops counting an entry that can no longer be nearer than the best so far: counting on (or one further) leaves it no smaller, so the same entry wins, and the winner, below the limit, is counted and listed in full',
+  },
+  {
+    file: 'cassette/_diff.ts',
+    line: 54,
+    mutator: 'LogicalOperator',
+    original: 'Array.isArray(a) && Array.isArray(b)',
+    replacement: 'Array.isArray(a) || Array.isArray(b)',
+    reason: 'inside this branch both sides are arrays or neither is, so `||` and `&&` agree',
+  },
+  {
+    file: 'cassette/_diff.ts',
+    line: 56,
+    mutator: 'EqualityOperator',
+    original: 'i < length',
+    replacement: 'i <= length',
+    reason: 'the extra step compares undefined with undefined, which are equal: no difference',
+  },
+  // cassette_fs/open_cassette.ts
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 64,
+    mutator: 'BlockStatement',
+    original:
+      '{\n    // No permission to read the environment: the default applies.\n    value = undefined;\n  }',
+    replacement: '{}',
+    reason:
+      '`value` is still undefined when reading the environment throws, so emptying the catch block leaves the same default',
+  },
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 144,
+    mutator: 'OptionalChaining',
+    original: '(error as { code?: unknown })?.code',
+    replacement: '(error as {\n  code?: unknown;\n}).code',
+    reason: 'readFile rejects with an Error object, never with null or undefined',
+  },
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 155,
+    mutator: 'ObjectLiteral',
+    original: "{ encoding: 'utf8', flag: 'wx' }",
+    replacement: '{}',
+    reason:
+      "without options writeFile writes a string as UTF-8 with flag 'w'; 'wx' only guards against a temporary name that exists already, and the name holds a fresh random UUID",
+  },
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 155,
+    mutator: 'StringLiteral',
+    original: "'utf8'",
+    replacement: '""',
+    reason: 'an empty encoding is falsy, so writeFile uses its default, UTF-8',
+  },
+  {
+    file: 'cassette_fs/open_cassette.ts',
+    line: 155,
+    mutator: 'StringLiteral',
+    original: "'wx'",
+    replacement: '""',
+    reason:
+      "an empty flag is falsy, so writeFile uses 'w'; 'wx' only guards against a temporary name that exists already, and the name holds a fresh random UUID",
+  },
 ];

@@ -1,7 +1,7 @@
 // openCassette: the file adapter. Files go to a temporary directory removed
 // after each test.
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, type ModelProvider, Runner } from '@openai/agents';
@@ -133,9 +133,64 @@ describe('openCassette', () => {
     assert.equal(recorder.mode, 'record');
     await run(recorder);
     await recorder.close();
+    for (const mode of ['replay', 'auto', 'update'] as const) {
+      setEnv(CASSETTE_MODE_VARIABLE, mode);
+      assert.equal(cassetteMode(), mode);
+    }
     setEnv(CASSETTE_MODE_VARIABLE, 'rewind');
-    assert.throws(() => cassetteMode(), /SCRIPTED_AGENTS_CASSETTE must be one of/);
+    assert.throws(() => cassetteMode(), {
+      name: 'TypeError',
+      message:
+        'SCRIPTED_AGENTS_CASSETTE must be one of replay, record, auto, update; got "rewind".',
+    });
     setEnv(CASSETTE_MODE_VARIABLE, undefined);
     assert.equal(cassetteMode(), 'replay');
+  });
+
+  test('an empty SCRIPTED_AGENTS_CASSETTE means replay', (t) => {
+    const previous = cassetteMode() === 'replay' ? undefined : cassetteMode();
+    t.after(() => setEnv(CASSETTE_MODE_VARIABLE, previous));
+    setEnv(CASSETTE_MODE_VARIABLE, '');
+    assert.equal(cassetteMode(), 'replay');
+  });
+
+  test('record never reads the old file, even an invalid one, and replaces it on close', async (t) => {
+    const file = path.join(await tempDir(t), 'old.json');
+    await writeFile(file, 'not a cassette');
+    const recorder = await openCassette(file, { mode: 'record', provider: provider() });
+    assert.equal(recorder.interactions.length, 0);
+    await run(recorder);
+    await recorder.close();
+    assert.equal(JSON.parse(await readFile(file, 'utf8')).interactions.length, 1);
+  });
+
+  test('a file that cannot be read for another reason than its absence is an error', async (t) => {
+    const dir = await tempDir(t);
+    const error = await openCassette(dir, { mode: 'replay' }).catch((e) => e);
+    assert.equal(error instanceof MissingCassetteError, false);
+    assert.equal(error?.code, 'EISDIR');
+  });
+
+  test('closing again writes nothing when nothing changed since the last write', async (t) => {
+    const file = path.join(await tempDir(t), 'once.json');
+    const recorder = await openCassette(file, { mode: 'record', provider: provider() });
+    await run(recorder);
+    await recorder.close();
+    await rm(file);
+    await recorder.close();
+    assert.equal(await stat(file).catch((e) => e.code), 'ENOENT');
+  });
+
+  test('a write that fails leaves no temporary file behind', async (t) => {
+    const dir = await tempDir(t);
+    // The target is a directory holding a file: the temporary file cannot be renamed over it.
+    const target = path.join(dir, 'taken');
+    await mkdir(target);
+    await writeFile(path.join(target, 'inside'), 'x');
+    const recorder = await openCassette(target, { mode: 'record', provider: provider() });
+    await run(recorder);
+    await assert.rejects(recorder.close());
+    assert.deepEqual(await readdir(dir), ['taken']);
+    assert.deepEqual(await readdir(target), ['inside']);
   });
 });
