@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import process from 'node:process';
 import { Agent, type ModelProvider, Runner } from '@openai/agents';
 import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
 import {
@@ -192,5 +193,47 @@ describe('openCassette', () => {
     await assert.rejects(recorder.close());
     assert.deepEqual(await readdir(dir), ['taken']);
     assert.deepEqual(await readdir(target), ['inside']);
+  });
+
+  test('a temporary write that fails reports its own error, not the clean-up of a missing file', async (t) => {
+    const dir = await tempDir(t);
+    // A temporary name inside a folder that does not exist: the write fails before any file is
+    // created, so the clean-up finds nothing to remove and must not replace the write's error.
+    const uuid = crypto.randomUUID;
+    crypto.randomUUID = () => 'missing-folder/name' as ReturnType<typeof uuid>;
+    try {
+      const recorder = await openCassette(path.join(dir, 'c.json'), {
+        mode: 'record',
+        provider: provider(),
+      });
+      await run(recorder);
+      await assert.rejects(recorder.close(), (error: NodeJS.ErrnoException) => {
+        assert.equal(error.code, 'ENOENT');
+        assert.equal(error.syscall, 'open');
+        return true;
+      });
+    } finally {
+      crypto.randomUUID = uuid;
+    }
+    assert.deepEqual(await readdir(dir), []);
+  });
+
+  test('a path without a folder is written in the working directory, creating no folder', async (t) => {
+    const dir = await tempDir(t);
+    const before = process.cwd();
+    process.chdir(dir);
+    try {
+      const recorder = await openCassette('plain.json', { mode: 'record', provider: provider() });
+      await run(recorder);
+      await recorder.close();
+      // On POSIX a leading backslash is part of the file name, not a folder separator.
+      const odd = await openCassette('\\odd.json', { mode: 'record', provider: provider() });
+      await run(odd);
+      await odd.close();
+    } finally {
+      process.chdir(before);
+    }
+    assert.deepEqual((await readdir(dir)).sort(), ['\\odd.json', 'plain.json']);
+    assert.equal((await stat(path.join(dir, 'plain.json'))).isFile(), true);
   });
 });
