@@ -9,6 +9,9 @@ import { describe, test } from './_harness.ts';
 
 type Failure = [reason: string, schemaPath: string, message: string];
 
+/** A string schema that no value meets. */
+const bad = { type: 'string', minLength: 3, maxLength: 1 };
+
 const failures: Array<[JsonSchema, Failure]> = [
   [false, ['unsatisfiable', '#', 'the schema at # is false']],
   // A value the generator makes (a const) that the final check rejects.
@@ -150,6 +153,18 @@ const failures: Array<[JsonSchema, Failure]> = [
     '#/uniqueItems',
     'cannot produce 2 unique items at #',
   ]],
+  // Item and property paths name the keyword the item's schema sits under.
+  ...([
+    [{ prefixItems: [bad], minItems: 1 }, '#/prefixItems/0'],
+    [{ items: [bad], minItems: 1 }, '#/items/0'],
+    [{ items: [{ const: 1 }], additionalItems: bad, minItems: 2 }, '#/additionalItems'],
+    [{ prefixItems: [{ const: 1 }], items: bad, minItems: 2 }, '#/items'],
+    [{ type: 'object', additionalProperties: bad, required: ['x'] }, '#/additionalProperties'],
+    [{ type: 'object', additionalProperties: bad, minProperties: 1 }, '#/additionalProperties'],
+  ] as Array<[Record<string, unknown>, string]>).map(([schema, at]): [JsonSchema, Failure] => [
+    { type: 'array', ...schema },
+    ['unsatisfiable', `${at}/minLength`, `minLength exceeds maxLength at ${at}`],
+  ]),
   [{ type: 'object', required: ['a'], additionalProperties: false }, [
     'unsatisfiable',
     '#/required',

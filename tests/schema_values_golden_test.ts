@@ -45,6 +45,23 @@ const weatherArguments: JsonSchema = {
   required: ['city', 'days'],
 };
 
+/** A recursive schema: deep down, nullable types and anyOf end the recursion. */
+const tree: JsonSchema = {
+  $ref: '#/$defs/Node',
+  $defs: {
+    Node: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', maxLength: 5 },
+        next: { anyOf: [{ type: 'null' }, { $ref: '#/$defs/Node' }] },
+        kids: { type: 'array', items: { $ref: '#/$defs/Node' }, maxItems: 2 },
+        tag: { type: ['integer', 'null'], minimum: 0, maximum: 9 },
+      },
+      required: ['name', 'next'],
+    },
+  },
+};
+
 const golden: Array<[name: string, schema: JsonSchema, seed: number, value: unknown]> = [
   ['any value (true schema)', true, 0, 'echo'],
   ['any value (true schema)', true, 1, 'bravo'],
@@ -109,6 +126,39 @@ const golden: Array<[name: string, schema: JsonSchema, seed: number, value: unkn
     shape: { kind: 'square', side: 1 },
   }],
   ['tool arguments', weatherArguments, 42, { city: 'lima oscar', days: 8 }],
+  ['recursive', tree, 0, {
+    name: 'zulux',
+    next: { name: 'kilo', next: null, tag: null },
+    tag: null,
+  }],
+  ['recursive', tree, 2, {
+    name: 'tango',
+    next: null,
+    kids: [{ name: 'alpha', next: null }, { name: 'alph', next: null }],
+    tag: null,
+  }],
+  ['recursive', tree, 3, { name: 'del', next: null, tag: 9 }],
+];
+
+/** The same with a deeper depth limit (the `maxDepth` option). */
+const deepGolden: Array<[seed: number, value: unknown]> = [
+  [0, {
+    name: 'zulux',
+    next: { name: 'kilo', next: null, kids: [{ name: 'tan', next: null }], tag: 7 },
+  }],
+  [2, {
+    name: 'tango',
+    next: null,
+    kids: [
+      {
+        name: 'alpha',
+        next: { name: 'del', next: null },
+        kids: [{ name: 'bravo', next: null }, { name: 'bra', next: null }],
+        tag: 7,
+      },
+      { name: 'zulux', next: null, tag: 3 },
+    ],
+  }],
 ];
 
 describe('schema values: seeded stability', () => {
@@ -116,6 +166,10 @@ describe('schema values: seeded stability', () => {
     for (const [name, schema, seed, value] of golden) {
       const result = generateSchemaValue(schema, { seed });
       assert.deepEqual(result, { ok: true, value }, `${name}, seed ${seed}`);
+    }
+    for (const [seed, value] of deepGolden) {
+      const result = generateSchemaValue(tree, { seed, maxDepth: 6 });
+      assert.deepEqual(result, { ok: true, value }, `recursive, maxDepth 6, seed ${seed}`);
     }
   });
 
