@@ -58,6 +58,13 @@ const failures: Array<[JsonSchema, Failure]> = [
     'no branch of #/oneOf can be met',
   ]],
   [{ anyOf: [] }, ['unsatisfiable', '#/anyOf', 'no branch of #/anyOf can be met']],
+  // When every branch fails, the failure is a branch's own, with its path.
+  [{ anyOf: [bad] }, [
+    'unsatisfiable',
+    '#/anyOf/0/minLength',
+    'minLength exceeds maxLength at #/anyOf/0',
+  ]],
+
   [{ allOf: [{ $ref: '#/$defs/No' }], $defs: { No: false } }, [
     'unsatisfiable',
     '#/allOf/0',
@@ -199,5 +206,11 @@ describe('schema values: failures', () => {
       },
     };
     assert.throws(() => generateSchemaValue(schema, { seed: 1 }), (error) => error === boom);
+    // Also from inside a branch, even when another branch could be met (maxDepth 0 keeps
+    // the branches in order, so the throwing one is tried first).
+    assert.throws(
+      () => generateSchemaValue({ anyOf: [schema, { const: 1 }] }, { seed: 1, maxDepth: 0 }),
+      (error) => error === boom,
+    );
   });
 });

@@ -21,6 +21,9 @@ function values(schema: JsonSchema, seeds = SEEDS): unknown[] {
   });
 }
 
+const distinct = (items: unknown[]) =>
+  [...new Set(items.map((item) => JSON.stringify(item)))].sort();
+
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -102,6 +105,17 @@ describe('schema values: keywords', () => {
         message: 'no branch of #/oneOf can be met',
       },
     );
+  });
+
+  test('a branch whose value does not meet it is passed over for another', () => {
+    // The first branch's parts cannot both hold: its value fails it, the other branch is used.
+    const impossible = {
+      allOf: [{ type: 'string', pattern: '^a+$' }, { type: 'string', pattern: '^b+$' }],
+    };
+    for (const keyword of ['anyOf', 'oneOf']) {
+      const schema = { [keyword]: [impossible, { const: 'ok' }] };
+      assert.deepEqual(distinct(values(schema, 8)), ['"ok"'], keyword);
+    }
   });
 
   test('a schema without "type" gets the type its keywords describe', () => {

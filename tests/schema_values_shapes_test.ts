@@ -271,6 +271,10 @@ describe('schema values: shapes', () => {
       assert.equal((list as unknown[]).length, 1);
       assert.deepEqual([n, pick], [null, 'first']);
     }
+    // At the limit, the first branch of a choice is taken (usually the non-recursive one).
+    const choice = { anyOf: [{ const: 'first' }, { const: 'second' }] };
+    assert.deepEqual(distinct(values(choice, 8, 0)), ['"first"']);
+    assert.deepEqual(distinct(values(choice, 8, 1)), ['"first"', '"second"']);
     // Below the limit, the same schema varies.
     const shallow = values(schema, 30);
     assert.ok(shallow.some((value) => 'a' in (value as object)));
