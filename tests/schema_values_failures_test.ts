@@ -31,6 +31,7 @@ const failures: Array<[JsonSchema, Failure]> = [
     'expected a schema at #/items',
   ]],
   [{ oneOf: [7] }, ['unsupported_keyword', '#/oneOf/0', 'expected a schema at #/oneOf/0']],
+  [{ allOf: [7] }, ['unsupported_keyword', '#/allOf/0', 'expected a schema at #/allOf/0']],
   [{ properties: { x: { not: { type: 'string' } } }, required: ['x'] }, [
     'unsupported_keyword',
     '#/properties/x/not',

@@ -212,6 +212,18 @@ describe('schema values: keywords', () => {
       schemaPath: '#',
       message: '$ref recursion too deep at #',
     });
+    // The same limit for a chain of references that is an allOf part.
+    const partChain = (refs: number): JsonSchema => ({
+      allOf: [{ $ref: '#/$defs/d0' }],
+      $defs: (chain(refs) as { $defs: unknown }).$defs,
+    });
+    assert.deepEqual(generateSchemaValue(partChain(33), { seed: 1 }), { ok: true, value: 'end' });
+    assert.deepEqual(generateSchemaValue(partChain(34), { seed: 1 }), {
+      ok: false,
+      reason: 'unsatisfiable',
+      schemaPath: '#/allOf/0',
+      message: 'circular $ref',
+    });
     // Forty items, each behind a $ref: the depth is per nesting, not per reference made.
     const list = {
       type: 'array',

@@ -271,6 +271,17 @@ describe('schema values: shapes', () => {
       assert.equal((list as unknown[]).length, 1);
       assert.deepEqual([n, pick], [null, 'first']);
     }
+    // Depth counts from 0 at the root: with maxDepth 0 the root itself is at the limit.
+    assert.deepEqual(distinct(values({ type: ['integer', 'null'] }, 8, 0)), ['null']);
+    for (const items of values({ type: 'array', items: { type: 'integer' }, minItems: 1 }, 8, 0)) {
+      assert.equal((items as unknown[]).length, 1);
+    }
+    assert.deepEqual(
+      distinct(values({ type: 'object', properties: { a: { type: 'integer' } } }, 8, 0)),
+      [
+        '{}',
+      ],
+    );
     // At the limit, the first branch of a choice is taken (usually the non-recursive one).
     const choice = { anyOf: [{ const: 'first' }, { const: 'second' }] };
     assert.deepEqual(distinct(values(choice, 8, 0)), ['"first"']);
