@@ -809,4 +809,44 @@ export const equivalents = [
       'while generating is caught there and turned into a plain result (reason, schemaPath, ' +
       'message), so its name is never read',
   },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'MethodExpression',
+    original: 'ref.slice(1)',
+    replacement: 'ref',
+    reason: 'the pointer is split at "/" and its first segment dropped: with or without the ' +
+      'leading "#" that segment is the part before the first "/", so the same keys are read',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: "pointer !== ''",
+    replacement: 'true',
+    reason: 'for the root pointer "" the loop runs over "".split("/").slice(1), which is ' +
+      'empty, so the target stays the root exactly as when the loop is skipped',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: 182,
+    reason: 'the guard becomes always true, and for the root pointer "" the loop runs over ' +
+      '"".split("/").slice(1), which is empty: the target stays the root',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'enum'",
+    replacement: '""',
+    line: 234,
+    reason: 'each candidate is itself a member of the enum, so checking it against the schema ' +
+      'with the enum keyword left in gives the same answer as without it',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    lines: [265, 266],
+    reason: 'the default case of the type switch is unreachable: chooseType() only returns ' +
+      'one of the known types and fails itself on any other',
+  },
 ];

@@ -13,9 +13,12 @@ const ajv = new (Ajv2020 as any)({ strict: false, allErrors: false, logger: fals
 
 const SEEDS = 24;
 
-function values(schema: JsonSchema, seeds = SEEDS): unknown[] {
+function values(schema: JsonSchema, seeds = SEEDS, maxDepth?: number): unknown[] {
   return Array.from({ length: seeds }, (_, seed) => {
-    const result = generateSchemaValue(schema, { seed });
+    const result = generateSchemaValue(schema, {
+      seed,
+      ...(maxDepth === undefined ? {} : { maxDepth }),
+    });
     assert.ok(result.ok, `${JSON.stringify(schema)}, seed ${seed}: ${JSON.stringify(result)}`);
     return result.value;
   });
@@ -194,6 +197,25 @@ describe('schema values: keywords', () => {
           message: 'cannot resolve $ref "#/$defs/a/b" at #/$ref',
         },
       );
+    }
+  });
+
+  test('keywords beside $ref apply too, and a $ref is one level of depth with or without them', () => {
+    const $defs = { Obj: { type: 'object', properties: { a: { const: 1 }, b: { const: 2 } } } };
+    for (const value of values({ $ref: '#/$defs/Obj', required: ['b'], $defs })) {
+      assert.equal((value as { b: unknown }).b, 2);
+    }
+    // The object behind the reference is one level down: at maxDepth 1 it is minimal, at
+    // maxDepth 2 its optional properties come and go.
+    for (
+      const schema of [{ $ref: '#/$defs/Obj', $defs }, {
+        $ref: '#/$defs/Obj',
+        minProperties: 0,
+        $defs,
+      }]
+    ) {
+      assert.deepEqual(distinct(values(schema, 8, 1)), ['{}'], JSON.stringify(schema));
+      assert.ok(distinct(values(schema, 8, 2)).length > 1, JSON.stringify(schema));
     }
   });
 
