@@ -10,6 +10,9 @@ import { describe, test } from './_harness.ts';
 // deno-lint-ignore no-explicit-any
 const ajv = new (Ajv2020 as any)({ strict: false, allErrors: false, logger: false });
 
+const distinct = (items: unknown[]) =>
+  [...new Set(items.map((item) => JSON.stringify(item)))].sort();
+
 function values(schema: JsonSchema, seeds = 16): unknown[] {
   const validate = ajv.compile(schema);
   return Array.from({ length: seeds }, (_, seed) => {
@@ -53,7 +56,15 @@ describe('schema values: allOf', () => {
     const kinds = (schema: JsonSchema) =>
       [...new Set(values(schema, 24).map((value) => value === null ? 'null' : typeof value))]
         .sort();
-    for (const [a, b] of [['number', 'integer'], ['integer', 'number']]) {
+    for (
+      const [a, b] of [['number', 'integer'], ['integer', 'number'], [
+        ['string', 'integer'],
+        'number',
+      ], [
+        'number',
+        ['string', 'integer'],
+      ]]
+    ) {
       for (
         const value of values({ allOf: [{ type: a }, { type: b, minimum: 0, maximum: 1000 }] }, 24)
       ) {
@@ -88,7 +99,80 @@ describe('schema values: allOf', () => {
     }
   });
 
+  test('a keyword in several parts: the later part narrows, and the value meets every part', () => {
+    // Each case is satisfiable because a later part narrows what an earlier one allows
+    // (a sub-enum, a stricter pattern, a const items schema...).
+    const cases: Array<[JsonSchema, string[]]> = [
+      [{ allOf: [{ type: 'integer', enum: [1, 2, 3] }, { enum: [2, 3] }] }, ['2', '3']],
+      [{ allOf: [{ type: 'string', pattern: '^a' }, { pattern: '^a{3}$' }] }, ['"aaa"']],
+      [
+        {
+          allOf: [{ type: 'array', items: { type: 'integer' }, minItems: 2, maxItems: 2 }, {
+            items: { const: 0 },
+          }],
+        },
+        ['[0,0]'],
+      ],
+      [
+        {
+          allOf: [{ type: 'object', required: ['x'], additionalProperties: { type: 'integer' } }, {
+            additionalProperties: { const: 1 },
+          }],
+        },
+        ['{"x":1}'],
+      ],
+      [
+        { allOf: [{ type: 'string', format: 'uri-reference' }, { format: 'uri', minLength: 22 }] },
+        ['"https://example.org/path?q=1"'],
+      ],
+      [
+        {
+          allOf: [{ type: 'integer', minimum: 0, maximum: 9, anyOf: [{ minimum: 0 }] }, {
+            anyOf: [{ minimum: 8 }],
+          }],
+        },
+        ['8', '9'],
+      ],
+      [
+        {
+          allOf: [{ type: 'integer', minimum: 0, maximum: 9, oneOf: [{ minimum: 0 }] }, {
+            oneOf: [{ minimum: 8 }],
+          }],
+        },
+        ['8', '9'],
+      ],
+      // Two keywords narrowed at once: the enum and a pattern.
+      [{
+        allOf: [{ type: 'string', pattern: '.', enum: ['a', 'b'] }, { pattern: '.', enum: ['a'] }],
+      }, ['"a"']],
+      [
+        {
+          allOf: [{
+            type: 'array',
+            items: { enum: [1, 2] },
+            minItems: 2,
+            maxItems: 2,
+            uniqueItems: false,
+          }, {
+            uniqueItems: true,
+          }],
+        },
+        ['[1,2]', '[2,1]'],
+      ],
+    ];
+    for (const [schema, expected] of cases) {
+      assert.deepEqual(distinct(values(schema, 12)), expected, JSON.stringify(schema));
+    }
+  });
+
   test('parts behind $ref, nested allOf and true parts fold in as well', () => {
+    assert.deepEqual(
+      distinct(values({
+        allOf: [{ $ref: '#/$defs/T' }, { type: 'integer', minimum: 3, maximum: 3 }],
+        $defs: { T: true },
+      })),
+      ['3'],
+    );
     const schema = {
       allOf: [
         { $ref: '#/$defs/Named', required: ['id'] },

@@ -72,6 +72,17 @@ const failures: Array<[JsonSchema, Failure]> = [
     'false schema',
   ]],
   [{ allOf: [false] }, ['unsatisfiable', '#/allOf/0', 'false schema']],
+  [{ allOf: [{ $ref: '#/$defs/No', minLength: 1 }], $defs: { No: false } }, [
+    'unsatisfiable',
+    '#/allOf/0',
+    'false schema',
+  ]],
+  [{ allOf: [{ allOf: [false] }] }, ['unsatisfiable', '#/allOf/0/allOf/0', 'false schema']],
+  [{ allOf: [{ $ref: '#/$defs/Missing' }] }, [
+    'unresolved_ref',
+    '#/allOf/0/$ref',
+    'cannot resolve $ref "#/$defs/Missing" at #/allOf/0/$ref',
+  ]],
   [{ allOf: [{ $ref: '#/$defs/A' }], $defs: { A: { $ref: '#/$defs/A' } } }, [
     'unsatisfiable',
     '#/allOf/0',

@@ -137,6 +137,13 @@ describe('schema values: keywords', () => {
       [{ maximum: -1 }, ['number']],
       [{ multipleOf: 0.5 }, ['integer', 'number']],
       [{}, ['string']],
+      // Keywords of several types: object, then array, then string, then number.
+      [{ minLength: 2, minimum: 5 }, ['string']],
+      [{ maxLength: 2, maximum: 5 }, ['string']],
+      [{ pattern: '^x+$', multipleOf: 2 }, ['string']],
+      [{ format: 'date', minimum: 1 }, ['string']],
+      [{ minItems: 1, minLength: 3 }, ['array']],
+      [{ required: [], items: { type: 'integer' } }, ['object']],
       [{ type: 'string', nullable: true }, ['null', 'string']],
       [{ type: ['string', 'null'], nullable: true }, ['null', 'string']],
       [{ type: ['string', 'integer'] }, ['integer', 'string']],
