@@ -101,4 +101,26 @@ describe('schema values: formats', () => {
       );
     }
   });
+
+  test('without a fitting sample, a plain string as for no format at all', () => {
+    // An unknown format, a format that is not a string, and bounds no sample of the format
+    // meets all give the filler-word string the same schema without "format" gives: the
+    // format is a hint, and the bounds are kept.
+    const plain = (seed: number, constraints: Record<string, unknown> = {}) =>
+      generateSchemaValue({ type: 'string', ...constraints }, { seed });
+    for (let seed = 0; seed < 6; seed++) {
+      assert.deepEqual(
+        generateSchemaValue({ type: 'string', format: 'phone' }, { seed }),
+        plain(seed),
+      );
+      assert.deepEqual(
+        generateSchemaValue({ type: 'string', format: ['date'] }, { seed }),
+        plain(seed),
+      );
+      assert.deepEqual(
+        generateSchemaValue({ type: 'string', format: 'email', maxLength: 5 }, { seed }),
+        plain(seed, { maxLength: 5 }),
+      );
+    }
+  });
 });
