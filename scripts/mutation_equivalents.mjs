@@ -849,4 +849,58 @@ export const equivalents = [
     reason: 'the default case of the type switch is unreachable: chooseType() only returns ' +
       'one of the known types and fails itself on any other',
   },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: 'resolved === true',
+    replacement: 'false',
+    reason:
+      'a true allOf part then goes on to be merged like any other, but Object.entries(true) ' +
+      'is empty, so it adds no keyword: the same as skipping it',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 334,
+    reason: 'the test becomes "resolved === false", which the line before has already ruled out; ' +
+      'a true part is then merged, and Object.entries(true) adds no keyword',
+  },
+  ...[388, 407].map((line) => ({
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'const'",
+    replacement: '""',
+    line,
+    reason: 'a const is generated before any other keyword is looked at, and either way of ' +
+      "merging leaves the later part's const in the merged schema; the final check of the " +
+      'unchanged schema is the same',
+  })),
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'null'",
+    replacement: '""',
+    line: 432,
+    reason: 'the guard only avoids listing "null" twice; a second "null" changes neither the ' +
+      'non-null types nor whether some type was left out, so the same draws pick the same type',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: 'ast === null',
+    replacement: 'false',
+    reason: 'parsePattern() always returns a node (it fails rather than return null), so the ' +
+      'null branch is never taken',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: 467,
+    reason: 'the value of the null branch, which is never taken: parsePattern() always returns ' +
+      'a node',
+  },
 ];

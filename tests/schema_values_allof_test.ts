@@ -141,6 +141,54 @@ describe('schema values: allOf', () => {
         },
         ['8', '9'],
       ],
+      // Several keywords repeated at once, the earlier part the stricter on one of them.
+      [{
+        allOf: [{ type: 'string', enum: ['a', 'b'], pattern: '^a' }, {
+          enum: ['a', 'b'],
+          pattern: '.',
+        }],
+      }, [
+        '"a"',
+      ]],
+      [
+        {
+          allOf: [{ type: 'string', pattern: '^a{2}$', anyOf: [{ type: 'string' }] }, {
+            pattern: '.',
+            anyOf: [{ type: 'string' }],
+          }],
+        },
+        ['"aa"'],
+      ],
+      [
+        {
+          allOf: [{ type: 'string', pattern: '^a{2}$', oneOf: [{ type: 'string' }] }, {
+            pattern: '.',
+            oneOf: [{ type: 'string' }],
+          }],
+        },
+        ['"aa"'],
+      ],
+      [{
+        allOf: [{ type: 'array', items: { const: 1 }, enum: [[1], [2]] }, {
+          items: {},
+          enum: [[1], [2]],
+        }],
+      }, [
+        '[1]',
+      ]],
+      [
+        {
+          allOf: [{
+            type: 'object',
+            additionalProperties: { const: 1 },
+            enum: [{ x: 1 }, { x: 2 }],
+          }, {
+            additionalProperties: {},
+            enum: [{ x: 1 }, { x: 2 }],
+          }],
+        },
+        ['{"x":1}'],
+      ],
       // Two keywords narrowed at once: the enum and a pattern.
       [{
         allOf: [{ type: 'string', pattern: '.', enum: ['a', 'b'] }, { pattern: '.', enum: ['a'] }],

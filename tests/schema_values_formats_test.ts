@@ -102,6 +102,22 @@ describe('schema values: formats', () => {
     }
   });
 
+  test('formats in several allOf parts: a value valid for each', () => {
+    // An IPv4 address is also a valid hostname (not the other way round).
+    const schema: JsonSchema = {
+      allOf: [
+        { type: 'string', format: 'ipv4', anyOf: [{ minLength: 1 }] },
+        { format: 'hostname', anyOf: [{ minLength: 1 }] },
+      ],
+    };
+    for (let seed = 0; seed < 4; seed++) {
+      const result = generateSchemaValue(schema, { seed });
+      assert.ok(result.ok, JSON.stringify(result));
+      assertFormat('ipv4', result.value, `seed ${seed}`);
+      assertFormat('hostname', result.value, `seed ${seed}`);
+    }
+  });
+
   test('without a fitting sample, a plain string as for no format at all', () => {
     // An unknown format, a format that is not a string, and bounds no sample of the format
     // meets all give the filler-word string the same schema without "format" gives: the
