@@ -2506,4 +2506,108 @@ export const equivalents = [
     reason:
       "an empty flag is falsy, so writeFile uses 'w'; 'wx' only guards against a temporary name that exists already, and the name holds a fresh random UUID",
   },
+  // testing/_schema_values.ts
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'SchemaValueFailure'",
+    replacement: '""',
+    reason: 'the private failure class never leaves generateSchemaValue(): every one thrown ' +
+      'while generating is caught there and turned into a plain result (reason, schemaPath, ' +
+      'message), so its name is never read',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'MethodExpression',
+    original: 'ref.slice(1)',
+    replacement: 'ref',
+    reason: 'the pointer is split at "/" and its first segment dropped: with or without the ' +
+      'leading "#" that segment is the part before the first "/", so the same keys are read',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: "pointer !== ''",
+    replacement: 'true',
+    reason: 'for the root pointer "" the loop runs over "".split("/").slice(1), which is ' +
+      'empty, so the target stays the root exactly as when the loop is skipped',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: 182,
+    reason: 'the guard becomes always true, and for the root pointer "" the loop runs over ' +
+      '"".split("/").slice(1), which is empty: the target stays the root',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'enum'",
+    replacement: '""',
+    line: 234,
+    reason: 'each candidate is itself a member of the enum, so checking it against the schema ' +
+      'with the enum keyword left in gives the same answer as without it',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    lines: [265, 266],
+    reason: 'the default case of the type switch is unreachable: chooseType() only returns ' +
+      'one of the known types and fails itself on any other',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: 'resolved === true',
+    replacement: 'false',
+    reason:
+      'a true allOf part then goes on to be merged like any other, but Object.entries(true) ' +
+      'is empty, so it adds no keyword: the same as skipping it',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 334,
+    reason: 'the test becomes "resolved === false", which the line before has already ruled out; ' +
+      'a true part is then merged, and Object.entries(true) adds no keyword',
+  },
+  ...[388, 407].map((line) => ({
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'const'",
+    replacement: '""',
+    line,
+    reason: 'a const is generated before any other keyword is looked at, and either way of ' +
+      "merging leaves the later part's const in the merged schema; the final check of the " +
+      'unchanged schema is the same',
+  })),
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'null'",
+    replacement: '""',
+    line: 432,
+    reason: 'the guard only avoids listing "null" twice; a second "null" changes neither the ' +
+      'non-null types nor whether some type was left out, so the same draws pick the same type',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: 'ast === null',
+    replacement: 'false',
+    reason: 'parsePattern() always returns a node (it fails rather than return null), so the ' +
+      'null branch is never taken',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: 467,
+    reason: 'the value of the null branch, which is never taken: parsePattern() always returns ' +
+      'a node',
+  },
 ];
