@@ -402,7 +402,14 @@ function partialNote(run) {
   if (run.ranges === undefined) return '';
   const covered = run.ranges.reduce((sum, [a, b]) => sum + b - a + 1, 0);
   if (covered >= run.lineCount) return '';
-  return ` (lines ${run.ranges.map(([a, b]) => `${a}–${b}`).join(', ')} of ${run.lineCount})`;
+  // Adjacent ranges read as one.
+  const merged = [];
+  for (const [a, b] of run.ranges) {
+    const last = merged.at(-1);
+    if (last !== undefined && a === last[1] + 1) last[1] = b;
+    else merged.push([a, b]);
+  }
+  return ` (lines ${merged.map(([a, b]) => `${a}–${b}`).join(', ')} of ${run.lineCount})`;
 }
 
 const pct = (n) => (n === undefined ? 'n/a' : `${n.toFixed(1)}%`);
