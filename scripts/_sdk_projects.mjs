@@ -50,7 +50,11 @@ export const doubleGroups = [
     'output_item_builders',
     'recipes/(handoff_builder|hosted_tool_response)',
   ]),
-  group('auto_model', 'AutoModel', ['auto_model\\w*', 'schema_values\\w*', 'recipes/auto_model_smoke']),
+  group('auto_model', 'AutoModel', [
+    'auto_model\\w*',
+    'schema_values\\w*',
+    'recipes/auto_model_smoke',
+  ]),
   group('provider', 'ScriptedModelProvider (model routing)', [
     'scripted_model_provider',
     'recipes/routed_agents',
