@@ -11,6 +11,7 @@
  */
 
 import { copyJson, put } from './_json.ts';
+import { EMPTY_LIST, ListNumbers } from './_list_numbers.ts';
 import type {
   CassetteInteraction,
   CassetteRequest,
@@ -28,11 +29,10 @@ import type {
 class InputNumbering {
   readonly #itemsByText = new Map<string, number>();
   readonly #itemsByObject = new WeakMap<object, number>();
-  /** Per list number, the numbers of the one-item-longer lists by their last item. */
-  readonly #longer: (Map<number, number> | undefined)[] = [undefined];
+  readonly #lists = new ListNumbers();
 
   /** The number of the empty list. */
-  readonly empty = 0;
+  readonly empty = EMPTY_LIST;
 
   item(value: JsonValue): number {
     const isObject = value !== null && typeof value === 'object';
@@ -52,18 +52,7 @@ class InputNumbering {
 
   /** The number of the list `list` followed by item `item`. */
   append(list: number, item: number): number {
-    let longer = this.#longer[list];
-    if (longer === undefined) {
-      longer = new Map();
-      this.#longer[list] = longer;
-    }
-    let id = longer.get(item);
-    if (id === undefined) {
-      id = this.#longer.length;
-      this.#longer.push(undefined);
-      longer.set(item, id);
-    }
-    return id;
+    return this.#lists.extend(list, item);
   }
 }
 

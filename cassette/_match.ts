@@ -14,6 +14,9 @@
  */
 
 import { type JsonDifference, jsonDifferences } from './_diff.ts';
+import { EMPTY_LIST, ListNumbers } from './_list_numbers.ts';
+
+export { EMPTY_LIST };
 import type { CassetteInteraction, CassetteRequest, JsonValue } from './cassette_types.ts';
 
 /** One loaded interaction and its matching state. */
@@ -26,8 +29,6 @@ export interface BookEntry {
   used: boolean;
 }
 
-/** The number of the empty input list. */
-export const EMPTY_LIST = 0;
 /** The number of an item or a list no recorded input holds. */
 export const UNKNOWN = -1;
 
@@ -67,8 +68,7 @@ export class InteractionBook {
    * collection.
    */
   readonly #objectIds = new Map<object, number>();
-  /** Per list number, the numbers of the one-item-longer lists by their last item. */
-  readonly #longer: (Map<number, number> | undefined)[] = [undefined];
+  readonly #lists = new ListNumbers();
   /** The JSON texts of the stored requests without their input, numbered. */
   readonly #restIds = new Map<string, number>();
   /**
@@ -110,7 +110,7 @@ export class InteractionBook {
           if (isObject) this.#objectIds.set(item, id);
         }
         input[i] = this.#itemsById[id];
-        list = this.#extend(list, id);
+        list = this.#lists.extend(list, id);
         lists.push(list);
       }
       this.#previousInput = input;
@@ -129,22 +129,6 @@ export class InteractionBook {
     const queue = this.#unusedByKey.get(key);
     if (queue === undefined) this.#unusedByKey.set(key, [entry]);
     else queue.push(entry);
-  }
-
-  /** The number of list `list` followed by item `item`, numbering it if new. */
-  #extend(list: number, item: number): number {
-    let longer = this.#longer[list];
-    if (longer === undefined) {
-      longer = new Map();
-      this.#longer[list] = longer;
-    }
-    let next = longer.get(item);
-    if (next === undefined) {
-      next = this.#longer.length;
-      this.#longer.push(undefined);
-      longer.set(item, next);
-    }
-    return next;
   }
 
   /**
@@ -167,7 +151,7 @@ export class InteractionBook {
    */
   follow(list: number, item: number): number {
     // No list is numbered UNKNOWN and no list extends by UNKNOWN: both read nothing.
-    return this.#longer[list]?.get(item) ?? UNKNOWN;
+    return this.#lists.find(list, item) ?? UNKNOWN;
   }
 
   /** The matching key of a live request (converted and normalized) of model `model`. */
