@@ -67,6 +67,7 @@ export const cores = {
     'cassette/cassette.ts',
     'cassette/_live_key.ts',
     'cassette/_match.ts',
+    'cassette/_list_numbers.ts',
     'cassette/_delta.ts',
     'cassette/_serialize.ts',
     'cassette/_json.ts',
