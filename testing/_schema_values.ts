@@ -526,36 +526,48 @@ function generateNumber(
   ) {
     return context.random.int(1, 10);
   }
-  // Half-bounded sides get a small default range so the values stay readable.
+  // Half-bounded sides get a small default range so the values stay readable; wide
+  // enough to hold ten multiples when the step is large.
+  const width = Math.max(100, (multipleOf ?? 0) * 10);
   const spanLow = Number.isFinite(low)
     ? low
-    : Math.min(Number.isFinite(high) ? high - 100 : -100, 0);
-  const spanHigh = Number.isFinite(high) ? high : Math.max(spanLow + 100, 100);
+    : Math.min(Number.isFinite(high) ? high - width : -width, 0);
+  const spanHigh = Number.isFinite(high) ? high : Math.max(spanLow + width, width);
   const inRange = (value: number) =>
     (lowOpen ? value > low : value >= low) && (highOpen ? value < high : value <= high) &&
     Number.isFinite(value);
   if (multipleOf !== undefined) {
-    const first = Math.ceil(spanLow / multipleOf);
-    const last = Math.floor(spanHigh / multipleOf);
-    const isMultiple = (value: number) =>
-      (integer ? Number.isInteger(value) : true) && isMultipleOf(value, multipleOf);
-    if (first <= last) {
-      for (let attempt = 0; attempt < 16; attempt++) {
-        const k = attempt === 15 ? first : context.random.int(first, Math.min(last, first + 1000));
-        const value = k * multipleOf;
-        if (inRange(value) && isMultiple(value)) return value;
-      }
-      for (let k = first; k <= Math.min(last, first + 10); k++) {
-        const value = k * multipleOf;
-        if (inRange(value) && isMultiple(value)) return value;
-      }
+    // Multiples are meant in decimal, as schema authors and zod count them (1.23 is a
+    // multiple of 0.01), and are written with no more decimals than the step has. An
+    // integer multiple of 0.5 is one of 1, of 2.5 one of 5: the step becomes the least
+    // common multiple of multipleOf and 1.
+    const places = integer ? 0 : decimalPlaces(multipleOf);
+    const step = integer ? integerStep(multipleOf) : multipleOf;
+    const at = (k: number) => Number((k * step).toFixed(places));
+    // Inside the real bounds and, on an unbounded side, the default range.
+    const inside = (k: number) => {
+      const value = at(k);
+      return inRange(value) && value >= spanLow && value <= spanHigh;
+    };
+    let first = Math.ceil(spanLow / step);
+    let last = Math.floor(spanHigh / step);
+    // The divisions round, and an open bound excludes its own multiple: each end moves
+    // by one step onto the multiples really inside. Values between the ends are
+    // inside too, since at() only grows with k; the final check guards the rest.
+    if (inside(first - 1)) first--;
+    else if (!inside(first)) first++;
+    if (inside(last + 1)) last++;
+    else if (!inside(last)) last--;
+    if (first > last) {
+      return fail(
+        'unsatisfiable',
+        path,
+        `no ${
+          integer ? 'integer' : 'number'
+        } multiple of ${multipleOf} lies in the range at ${path}`,
+      );
     }
-    if (inRange(0) && isMultiple(0)) return 0;
-    return fail(
-      'unsatisfiable',
-      path,
-      `no ${integer ? 'integer' : 'number'} multiple of ${multipleOf} lies in the range at ${path}`,
-    );
+    return at(context.random.int(first, Math.min(last, first + 1000)));
   }
   for (let attempt = 0; attempt < 16; attempt++) {
     const raw = spanLow + context.random.next() * (spanHigh - spanLow);
@@ -567,9 +579,36 @@ function generateNumber(
   return fail('unsatisfiable', path, `the number range at ${path} is empty`);
 }
 
+/** The digits after the decimal point in the shortest form of `value` (1e-7 has 7). */
+function decimalPlaces(value: number): number {
+  const [digits, exponent = '0'] = String(value).split('e');
+  const fraction = digits.split('.')[1] ?? '';
+  return Math.max(0, fraction.length - Number(exponent));
+}
+
+/** The least integer that is a multiple of `multipleOf`: 1 for 0.5, 5 for 2.5, 3 for 0.3. */
+function integerStep(multipleOf: number): number {
+  const scale = 10 ** decimalPlaces(multipleOf);
+  const scaled = Math.round(multipleOf * scale);
+  let a = scaled;
+  let b = scale;
+  while (b !== 0) [a, b] = [b, a % b];
+  return scaled / a;
+}
+
+/**
+ * Whether `value` is a multiple of `multipleOf` in decimal: 1.23 is one of 0.01,
+ * although 1.23 % 0.01 is not 0 in binary floating point. Both are scaled to
+ * integers by their decimals; where that is not exact, the quotient decides.
+ */
 function isMultipleOf(value: number, multipleOf: number): boolean {
-  // Both the plain remainder (strict validators) and the quotient must agree.
-  return value % multipleOf === 0 && Number.isInteger(value / multipleOf);
+  const scale = 10 ** Math.max(decimalPlaces(value), decimalPlaces(multipleOf));
+  const scaledValue = Math.round(value * scale);
+  const scaledStep = Math.round(multipleOf * scale);
+  if (Number.isSafeInteger(scaledValue) && Number.isSafeInteger(scaledStep)) {
+    return scaledValue % scaledStep === 0;
+  }
+  return Number.isInteger(value / multipleOf);
 }
 
 function generateArray(
@@ -603,13 +642,13 @@ function generateArray(
   const values: unknown[] = [];
   const seen = new Set<string>();
   const unique = schema.uniqueItems === true;
-  for (let index = 0, attempts = 0; values.length < count; attempts++) {
+  for (let attempts = 0; values.length < count; attempts++) {
     if (attempts > count * 20 + 20) {
       if (values.length >= minItems) break;
       return fail(
         'unsatisfiable',
         `${path}/uniqueItems`,
-        `cannot produce ${count} unique items at ${path}`,
+        `cannot produce ${minItems} unique items at ${path}`,
       );
     }
     const position = values.length;
@@ -626,7 +665,6 @@ function generateArray(
       seen.add(key);
     }
     values.push(value);
-    index++;
   }
   return values;
 }
@@ -678,8 +716,10 @@ function generateObject(
       result[name] = valueFor(name);
     }
   }
+  // Each name tried either is taken (by one of the properties already there) or is
+  // added, so this ends after at most minProperties names.
   for (let extra = 1; Object.keys(result).length < minProperties; extra++) {
-    if (additional === false || extra > minProperties + 10) {
+    if (additional === false) {
       return fail(
         'unsatisfiable',
         `${path}/minProperties`,

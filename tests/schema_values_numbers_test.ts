@@ -48,7 +48,168 @@ describe('schema values: numbers', () => {
     const values = [0, 1, 2].map((seed) => valueOf(schema, seed));
     assert.deepEqual(values, GOLDEN_AFTER_NARROW);
   });
+
+  test('multiples are decimal: 0.01 gives cents, written with two decimals at most', () => {
+    const schema: JsonSchema = { type: 'number', minimum: 1, maximum: 100, multipleOf: 0.01 };
+    const values = [1, 2, 3].map((seed) => valueOf(schema, seed));
+    assert.deepEqual(values, [4.18, 7.04, 1.06]);
+    for (let seed = 0; seed < 50; seed++) {
+      const value = valueOf(schema, seed) as number;
+      assert.ok(value >= 1 && value <= 100, `seed ${seed} gave ${value}`);
+      assert.equal(String(value), value.toFixed(2).replace(/\.?0+$/, ''), `seed ${seed}`);
+    }
+    const tiny: JsonSchema = { type: 'number', minimum: 0, maximum: 1e-6, multipleOf: 1e-7 };
+    const tinyValues = new Set<number>();
+    for (let seed = 0; seed < 30; seed++) {
+      const value = valueOf(tiny, seed) as number;
+      assert.ok(value >= 0 && value <= 1e-6 && Number(value.toFixed(7)) === value, `${value}`);
+      tinyValues.add(value);
+    }
+    assert.ok(tinyValues.size >= 5, `only ${[...tinyValues]}`);
+  });
+
+  test('a range that holds one decimal multiple gives it, though the division rounds', () => {
+    // 0.7 / 0.1 is 6.999…, 1.1 / 0.1 is 11.000…2, 0.3 / 0.1 is 2.999…: the ends move onto 0.7, 1.1, 0.3.
+    for (const only of [0.7, 1.1, 0.3, 2.3]) {
+      const schema: JsonSchema = { type: 'number', minimum: only, maximum: only, multipleOf: 0.1 };
+      for (let seed = 0; seed < 5; seed++) assert.equal(valueOf(schema, seed), only);
+    }
+  });
+
+  test('open bounds exclude their own multiple', () => {
+    const schema: JsonSchema = {
+      type: 'number',
+      exclusiveMinimum: 0,
+      exclusiveMaximum: 10,
+      multipleOf: 5,
+    };
+    for (let seed = 0; seed < 10; seed++) assert.equal(valueOf(schema, seed), 5);
+    const old: JsonSchema = {
+      type: 'integer',
+      minimum: 0,
+      maximum: 10,
+      exclusiveMinimum: true,
+      exclusiveMaximum: true,
+      multipleOf: 5,
+    };
+    for (let seed = 0; seed < 10; seed++) assert.equal(valueOf(old, seed), 5);
+  });
+
+  test('a step larger than the default range still gives multiples on a half-bounded side', () => {
+    const cases: [JsonSchema, number, number][] = [
+      [{ type: 'number', minimum: 1, multipleOf: 1000 }, 1000, 10_000],
+      [{ type: 'integer', exclusiveMinimum: 0, multipleOf: 250 }, 250, 2500],
+      [{ type: 'number', maximum: -1, multipleOf: 1000 }, -10_000, -1000],
+    ];
+    for (const [schema, low, high] of cases) {
+      const seen = new Set<number>();
+      for (let seed = 0; seed < 40; seed++) {
+        const value = valueOf(schema, seed) as number;
+        assert.ok(value >= low && value <= high, `${JSON.stringify(schema)}: ${value}`);
+        assert.ok(value % (schema as { multipleOf: number }).multipleOf === 0, `${value}`);
+        seen.add(value);
+      }
+      assert.ok(seen.size >= 5, `${JSON.stringify(schema)}: only ${[...seen]}`);
+    }
+  });
+
+  test('an integer multiple of a fraction is a multiple of their least common multiple', () => {
+    const cases: [number, number][] = [[0.5, 1], [2.5, 5], [0.3, 3], [0.25, 1], [1.5, 3]];
+    for (const [multipleOf, step] of cases) {
+      const schema: JsonSchema = { type: 'integer', minimum: 1, maximum: 200, multipleOf };
+      const seen = new Set<number>();
+      for (let seed = 0; seed < 30; seed++) {
+        const value = valueOf(schema, seed) as number;
+        assert.ok(Number.isInteger(value) && value % step === 0, `${multipleOf}: ${value}`);
+        seen.add(value);
+      }
+      assert.ok(seen.size >= 10, `${multipleOf}: only ${[...seen]}`);
+    }
+  });
+
+  test('no multiple in the range is a failure naming integer or number', () => {
+    assert.deepEqual(
+      generateSchemaValue({ type: 'number', minimum: 1, maximum: 4, multipleOf: 5 }, { seed: 1 }),
+      {
+        ok: false,
+        reason: 'unsatisfiable',
+        schemaPath: '#',
+        message: 'no number multiple of 5 lies in the range at #',
+      },
+    );
+    assert.deepEqual(
+      generateSchemaValue({ type: 'integer', minimum: 0.2, maximum: 0.9 }, { seed: 1 }),
+      {
+        ok: false,
+        reason: 'unsatisfiable',
+        schemaPath: '#',
+        message: 'no integer multiple of 1 lies in the range at #',
+      },
+    );
+    assert.deepEqual(
+      generateSchemaValue(
+        { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 5, multipleOf: 5 },
+        { seed: 1 },
+      ),
+      {
+        ok: false,
+        reason: 'unsatisfiable',
+        schemaPath: '#',
+        message: 'no number multiple of 5 lies in the range at #',
+      },
+    );
+  });
+
+  test('the check counts multiples in decimal, and by the quotient beyond exact integers', () => {
+    const accepted: JsonSchema[] = [
+      { const: 1.23, multipleOf: 0.01 },
+      { const: 0.3, multipleOf: 0.1 },
+      { const: 6e-7, multipleOf: 1e-7 },
+      { const: 1e21, multipleOf: 5 },
+      { const: 2 ** 60, multipleOf: 3 },
+      { enum: [1.235, 1.23], multipleOf: 0.01 },
+    ];
+    for (const schema of accepted) {
+      const result = generateSchemaValue(schema, { seed: 1 });
+      assert.ok(result.ok, `${JSON.stringify(schema)}: ${JSON.stringify(result)}`);
+    }
+    assert.equal(valueOf({ enum: [1.235, 1.23], multipleOf: 0.01 }, 1), 1.23);
+    const rejected: JsonSchema[] = [
+      { const: 1.235, multipleOf: 0.01 },
+      { const: 0.30000000000000004, multipleOf: 0.1 },
+      { const: 7, multipleOf: 2 },
+      { const: 1.5e-7, multipleOf: 1e-7 },
+    ];
+    for (const schema of rejected) {
+      assert.deepEqual(generateSchemaValue(schema, { seed: 1 }), {
+        ok: false,
+        reason: 'unsatisfiable',
+        schemaPath: '#/multipleOf',
+        message: 'no value satisfies the schema at #/multipleOf',
+      }, JSON.stringify(schema));
+    }
+  });
+
+  test('half-bounded and unbounded multiples are pinned per seed', () => {
+    const schemas: JsonSchema[] = [
+      { type: 'integer', minimum: 5 },
+      { type: 'integer', maximum: 5 },
+      { type: 'number', multipleOf: 5 },
+      { type: 'number', minimum: 1, multipleOf: 0.5 },
+      { type: 'number', maximum: 3, multipleOf: 0.25 },
+    ];
+    const values = schemas.map((schema) => [0, 1, 2, 3].map((seed) => valueOf(schema, seed)));
+    assert.deepEqual(values, GOLDEN_HALF_BOUNDED);
+  });
 });
+
+const GOLDEN_HALF_BOUNDED: unknown[][] = [
+  [15, 37, 66, 5],
+  [-85, -63, -34, -95],
+  [-80, -35, 20, -100],
+  [11.5, 32.5, 61.5, 1.5],
+  [-86.5, -65.25, -36.5, -96.5],
+];
 
 const GOLDEN_AFTER_NARROW: unknown[] = [
   { narrow: 1.23515, after: 663 },

@@ -293,4 +293,134 @@ describe('schema values: shapes', () => {
     assert.ok(shallow.some((value) => (value as { pick: unknown }).pick === 'second'));
     assert.ok(shallow.some((value) => (value as { list: unknown[] }).list.length > 1));
   });
+  test('unique items: a short enum stops at minItems, with the attempts it spent pinned', () => {
+    // Two members, and up to five items wanted: the loop spends its budget of attempts on
+    // repeats, then keeps the two it has since minItems is met. The value after it shows
+    // how many draws the budget took.
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        list: { type: 'array', items: { enum: [1, 2] }, uniqueItems: true, minItems: 2 },
+        after: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+      },
+      required: ['list', 'after'],
+    };
+    assert.deepEqual(values(schema, 4), GOLDEN_UNIQUE_BUDGET);
+    assert.deepEqual(
+      generateSchemaValue(
+        { type: 'array', items: { enum: [1, 2] }, uniqueItems: true, minItems: 3 },
+        { seed: 1 },
+      ),
+      {
+        ok: false,
+        reason: 'unsatisfiable',
+        schemaPath: '#/uniqueItems',
+        message: 'cannot produce 3 unique items at #',
+      },
+    );
+  });
+
+  test('equal values are equal whatever their key order, in arrays too', () => {
+    // The later const wins the merge; the check compares it with the earlier one.
+    for (
+      const schema of [
+        { allOf: [{ const: { a: 1, b: 2 } }, { const: { b: 2, a: 1 } }] },
+        { const: [{ a: 1, b: [{ c: 1, d: 2 }] }], enum: [[{ b: [{ d: 2, c: 1 }], a: 1 }]] },
+      ] as JsonSchema[]
+    ) {
+      const result = generateSchemaValue(schema, { seed: 1 });
+      assert.ok(result.ok, `${JSON.stringify(schema)}: ${JSON.stringify(result)}`);
+    }
+    // Different values stay different: by key, by value, and by nesting.
+    for (
+      const [one, other] of [
+        [{ a: 1 }, { b: 1 }],
+        [{ a: 1 }, { a: 2 }],
+        [[1, 2], [2, 1]],
+        [[[1], 2], [[1, 2]]],
+        [{ a: 1, b: 2 }, { a: 1 }],
+        [[1, 23], [12, 3]],
+        [{ ab: 1, c: 2 }, { a: 1, bc: 2 }],
+      ]
+    ) {
+      assert.deepEqual(
+        generateSchemaValue({ const: one, enum: [other] }, { seed: 1 }),
+        {
+          ok: false,
+          reason: 'unsatisfiable',
+          schemaPath: '#/enum',
+          message: 'no value satisfies the schema at #/enum',
+        },
+        `${JSON.stringify(one)} vs ${JSON.stringify(other)}`,
+      );
+    }
+    // uniqueItems counts objects with reordered keys as one.
+    assert.deepEqual(
+      generateSchemaValue(
+        {
+          type: 'array',
+          items: { enum: [{ a: 1, b: 2 }, { b: 2, a: 1 }] },
+          uniqueItems: true,
+          minItems: 2,
+        },
+        { seed: 1 },
+      ),
+      {
+        ok: false,
+        reason: 'unsatisfiable',
+        schemaPath: '#/uniqueItems',
+        message: 'cannot produce 2 unique items at #',
+      },
+    );
+  });
+
+  test('minProperties and maxProperties that are not numbers are ignored', () => {
+    for (const value of values({ type: 'object', minProperties: '2' } as JsonSchema, 10)) {
+      assert.deepEqual(value, {});
+    }
+    const schema = {
+      type: 'object',
+      properties: { a: { const: 1 }, b: { const: 2 }, c: { const: 3 } },
+      required: ['a', 'b'],
+      maxProperties: '1',
+    } as JsonSchema;
+    assert.deepEqual(distinct(values(schema, 20)), ['{"a":1,"b":2,"c":3}', '{"a":1,"b":2}']);
+  });
+
+  test('an additional property is one level deeper: past maxDepth it is minimal', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      required: ['extra'],
+      additionalProperties: { type: 'object', properties: { inner: { const: 1 } } },
+    };
+    assert.deepEqual(distinct(values(schema, 20, 1)), ['{"extra":{}}']);
+    assert.deepEqual(distinct(values(schema, 20, 2)), ['{"extra":{"inner":1}}', '{"extra":{}}']);
+  });
+
+  test('extra_N names skip the declared properties they would replace', () => {
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: { extra_1: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+      required: ['extra_1'],
+      minProperties: 2,
+      additionalProperties: { const: 'added' },
+    };
+    const alone: JsonSchema = {
+      type: 'object',
+      properties: { extra_1: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+      required: ['extra_1'],
+    };
+    for (let seed = 0; seed < 10; seed++) {
+      const [value] = values(schema, seed + 1).slice(seed);
+      const [first] = values(alone, seed + 1).slice(seed);
+      assert.deepEqual(value, { ...(first as object), extra_2: 'added' });
+    }
+  });
 });
+
+const GOLDEN_UNIQUE_BUDGET: unknown[] = [
+  { list: [2, 1], after: 830 },
+  { list: [2, 1], after: 883 },
+  { list: [2, 1], after: 959 },
+  { list: [1, 2], after: 29 },
+];

@@ -14,7 +14,9 @@ import { describe, test } from './_harness.ts';
 import { propertyParameters } from './_property.ts';
 
 // deno-lint-ignore no-explicit-any
-const ajv = new (Ajv2020 as any)({ strict: false, allErrors: false });
+// Multiples are decimal (1.96 is a multiple of 0.01, as zod counts it); ajv needs a
+// precision to count them so rather than by the binary remainder.
+const ajv = new (Ajv2020 as any)({ strict: false, allErrors: false, multipleOfPrecision: 9 });
 // deno-lint-ignore no-explicit-any
 (addFormats as any)(ajv);
 
@@ -64,7 +66,13 @@ const rawSchema: fc.Arbitrary<Record<string, unknown>> = fc.letrec<
       span: fc.double({ min: 0.5, max: 100, noNaN: true }),
     })
       .map(({ min, span }) => ({ type: 'number', exclusiveMinimum: min, maximum: min + span })),
-    fc.constantFrom(0.5, 3, 0.25, 7).map((multipleOf) => ({ type: 'number', multipleOf })),
+    fc.constantFrom(0.5, 3, 0.25, 7, 0.01, 0.1, 1000).map((multipleOf) => ({
+      type: 'number',
+      multipleOf,
+    })),
+    fc.record({ multipleOf: fc.constantFrom(0.01, 0.1, 0.3, 250), bound: fc.integer() }).map((
+      { multipleOf, bound },
+    ) => ({ type: 'number', [bound % 2 === 0 ? 'minimum' : 'maximum']: bound % 1000, multipleOf })),
     fc.constant({ type: 'integer', multipleOf: 5, minimum: 1 }),
     fc.constant({ type: 'boolean' }),
     fc.constant({ type: 'null' }),
@@ -187,6 +195,9 @@ describe('schema values', () => {
           z.number().int().positive(),
           z.number().min(-5).lt(5),
           z.number().multipleOf(0.5),
+          z.number().min(1).max(1000).multipleOf(0.01),
+          z.number().positive().multipleOf(250),
+          z.int().negative().multipleOf(0.5),
           z.int().gte(10).lte(12),
           z.literal('fixed'),
           z.enum(['red', 'green', 'blue']),
