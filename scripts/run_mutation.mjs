@@ -3,7 +3,7 @@
 // `npm run mutation`: mutation testing of the library with StrykerJS (not part of `npm test`).
 //
 //   node scripts/run_mutation.mjs [--report-only] [--list] [--survivors] [--property-runs=N]
-//                                 [--chunks=N] [file.ts ...]
+//                                 [--chunks=N [--lines=A-B]] [file.ts ...]
 //
 // Stryker mutates the TypeScript sources themselves (in its sandbox copy under
 // .stryker-tmp/) and, for each mutant, runs `bun test --bail` over the test files
@@ -28,8 +28,9 @@
 // --chunks=N measures a long file in N line ranges (split between top-level
 // declarations, so no mutant spans two ranges), one Stryker run each, keeping the
 // result after every range: an interrupted campaign resumes after the lines
-// measured so far (for the same source), splitting the rest into N ranges, and
-// MUTATION.md shows which lines a partial result covers.
+// measured so far (for the same source), splitting the lines not yet measured into
+// about N ranges, and MUTATION.md shows which lines a partial result covers.
+// --lines=A-B limits a chunked run to those lines (to measure a changed part first).
 // Surviving mutants that cannot be killed are explained in
 // scripts/mutation_equivalents.mjs; MUTATION.md lists every other survivor.
 
@@ -299,8 +300,8 @@ function readResult(resultFile) {
  * so every mutant (a statement or expression inside one declaration) lies in one
  * range.
  */
-function lineRanges(source, chunks, first = 1) {
-  const lines = source.split('\n');
+function lineRanges(source, chunks, first = 1, last = source.split('\n').length) {
+  const lines = source.split('\n').slice(0, last);
   const cuts = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     if (/^[})]/.test(lines[i]) && lines[i + 1].trim() === '') cuts.push(i + 1);
@@ -319,6 +320,18 @@ function lineRanges(source, chunks, first = 1) {
   }
   ranges.push([start, lines.length]);
   return ranges;
+}
+
+/** The line ranges within [from, to] that no measured range covers. */
+function unmeasured(done, from, to) {
+  const gaps = [];
+  let next = from;
+  for (const [a, b] of [...done].sort((x, y) => x[0] - y[0])) {
+    if (a > next && next <= to) gaps.push([next, Math.min(a - 1, to)]);
+    next = Math.max(next, b + 1);
+  }
+  if (next <= to) gaps.push([next, to]);
+  return gaps;
 }
 
 /** What a result keeps of Stryker's mutants: the counts and every undetected mutant. */
@@ -581,10 +594,26 @@ if (propertyRuns !== undefined && survivorsOnly) {
   console.error(`run_mutation: --survivors always runs the property tests at their own counts`);
   process.exit(2);
 }
+const linesArg = args.find((a) => a.startsWith('--lines='));
+const lineWindow = linesArg === undefined
+  ? undefined
+  : linesArg.slice('--lines='.length).split('-').map(Number);
+if (
+  lineWindow !== undefined &&
+  !(lineWindow.length === 2 && lineWindow.every((n) => Number.isInteger(n) && n > 0) &&
+    lineWindow[0] <= lineWindow[1])
+) {
+  console.error(`run_mutation: --lines needs a line range such as --lines=700-1080`);
+  process.exit(2);
+}
 const chunksArg = args.find((a) => a.startsWith('--chunks='));
 const chunks = chunksArg === undefined ? undefined : Number(chunksArg.slice('--chunks='.length));
 if (chunks !== undefined && !(Number.isInteger(chunks) && chunks > 1)) {
   console.error(`run_mutation: --chunks needs a whole number above 1`);
+  process.exit(2);
+}
+if (lineWindow !== undefined && chunks === undefined) {
+  console.error(`run_mutation: --lines picks the lines a chunked run measures: add --chunks=N`);
   process.exit(2);
 }
 if (chunks !== undefined && survivorsOnly) {
@@ -594,7 +623,7 @@ if (chunks !== undefined && survivorsOnly) {
 const options = ['--report-only', '--list', '--survivors'];
 const unknown = args.filter((a) =>
   a.startsWith('--') && !options.includes(a) && !a.startsWith('--property-runs=') &&
-  !a.startsWith('--chunks=')
+  !a.startsWith('--chunks=') && !a.startsWith('--lines=')
 );
 if (unknown.length > 0) {
   console.error(`run_mutation: unknown option ${unknown.join(' ')}`);
@@ -624,14 +653,24 @@ if (list) {
           const done = earlier?.ranges !== undefined && earlier.sourceDigest === digest(source)
             ? earlier.ranges
             : [];
-          // Resuming: the ranges measured so far cover a prefix of the file, and the
-          // rest is split into `chunks` new ranges.
-          let first = 1;
-          for (const [from, to] of done) if (from <= first) first = Math.max(first, to + 1);
-          if (first > 1) console.log(`mutation: ${file}: lines 1-${first - 1} already measured`);
-          for (const range of lineRanges(source, chunks, first)) {
-            await mutate(file, { propertyRuns, lines: range });
-            writeReport();
+          // Resuming: the lines not measured yet (within --lines) are split into about
+          // `chunks` new ranges in all, each gap in proportion to its length.
+          const lineCount = source.split('\n').length;
+          const [from, to] = lineWindow ?? [1, lineCount];
+          const gaps = unmeasured(done, from, Math.min(to, lineCount));
+          if (done.length > 0) {
+            console.log(
+              `mutation: ${file}: lines ${done.map(([a, b]) => `${a}-${b}`).join(', ')} ` +
+                `already measured`,
+            );
+          }
+          const total = gaps.reduce((sum, [a, b]) => sum + b - a + 1, 0);
+          for (const [a, b] of gaps) {
+            const share = Math.max(1, Math.round((chunks * (b - a + 1)) / total));
+            for (const range of lineRanges(source, share, a, b)) {
+              await mutate(file, { propertyRuns, lines: range });
+              writeReport();
+            }
           }
         }
       } catch (error) {
