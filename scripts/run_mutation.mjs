@@ -98,6 +98,14 @@ const testSets = [
   [/^testing\/scripted_computer/, ['scripted_computer']],
   [/^testing\/scripted_sandbox_client/, ['scripted_sandbox_client', 'sdk_sandbox_availability']],
   [/^testing\/trace_recorder/, ['trace_recorder']],
+  // The builders' own tests, and AutoModel's, which answers with built items.
+  [/^testing\/output_item_builders/, ['output_item_builders', 'auto_model']],
+  // The Realtime turn builders and transcript are used through the scripted server.
+  [/^realtime_testing\/(realtime_turns|realtime_transcript)/, [
+    'realtime_turns',
+    'realtime_transcript',
+    'scripted_realtime_server',
+  ]],
   [/^realtime_testing\/scripted_realtime_server/, [
     'scripted_realtime_server',
     'realtime_server_property',
