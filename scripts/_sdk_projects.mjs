@@ -79,8 +79,8 @@ export const doubleGroups = [
     [
       'scripted_realtime_server',
       'realtime_server_property',
-      'realtime_turns',
-      'realtime_transcript',
+      'realtime_turns\\w*',
+      'realtime_transcript\\w*',
       'recipes/realtime_wire_\\w+',
     ],
   ),
