@@ -683,6 +683,64 @@ export const equivalents = [
     reason: 'without the return, the last case falls off the end of the function, which ' +
       'returns undefined all the same',
   },
+  // realtime_testing/realtime_turns.ts
+  {
+    file: 'realtime_testing/realtime_turns.ts',
+    mutator: 'ConditionalExpression',
+    original: 'inner.current() === undefined',
+    replacement: 'true',
+    reason: 'the current connection is the last one opened, so with no connection at all ' +
+      '(`server.connections.length === 0`, the other half of the condition) there is no ' +
+      'current one either: the first half never decides the outcome',
+  },
+  {
+    file: 'realtime_testing/realtime_turns.ts',
+    mutator: 'ConditionalExpression',
+    original: 'serverInterrupts !== undefined',
+    replacement: 'true',
+    reason: 'only `session.created` calls sessionOf() without serverInterrupts; the mutant then ' +
+      'adds `create_response` and `interrupt_response` with the value undefined, and the frame ' +
+      'is JSON, which leaves undefined-valued keys out, so the client receives the same bytes ' +
+      '(the keys the client set keep their values and places through the spread)',
+  },
+  {
+    file: 'realtime_testing/realtime_turns.ts',
+    mutator: 'EqualityOperator',
+    original: 'i < count',
+    replacement: 'i <= count',
+    reason: 'the extra part starts at count * size, which is at least the text length (size is ' +
+      'the length divided by count, rounded up), so it is always the empty string at an index ' +
+      'above 0, and the filter below removes exactly those',
+  },
+  {
+    file: 'realtime_testing/realtime_turns.ts',
+    mutator: 'ConditionalExpression',
+    original: "status === 'cancelled'",
+    replacement: 'true',
+    line: 576,
+    reason: 'the reason is then also passed for a completed response, and finishEvents() reads ' +
+      'it only for a cancelled one (`status_details` is null otherwise), so the events are the ' +
+      'same',
+  },
+  // realtime_testing/realtime_transcript.ts
+  {
+    file: 'realtime_testing/realtime_transcript.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof document !== 'object'",
+    replacement: 'false',
+    reason: 'the document is parsed JSON: a non-object is null (caught by the other half) or a ' +
+      'number, string or boolean, whose `format` is undefined, so the next check throws the ' +
+      'same wrong_format error',
+  },
+  {
+    file: 'realtime_testing/realtime_transcript.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof c === 'object'",
+    replacement: 'true',
+    reason: 'a connection is parsed JSON: a non-object is null (caught by `c !== null`) or a ' +
+      'number, string or boolean, whose `url` is undefined, so `typeof c.url === ' +
+      "'string'` refuses it all the same",
+  },
   // realtime_testing/scripted_realtime_server.ts
   {
     file: server,

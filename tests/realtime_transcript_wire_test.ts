@@ -184,6 +184,7 @@ describe('realtime transcript parser: what it refuses', () => {
       'a null entry': entry(null),
       'another direction': entry({ direction: 'sideways', event: { type: 'x' } }),
       'a null event': entry({ direction: 'client', event: null }),
+      'no event': entry({ direction: 'client' }),
       'an event without a type': entry({ direction: 'server', event: {} }),
     };
     for (const [name, text] of Object.entries(cases)) {
