@@ -178,7 +178,7 @@ describe('turn builders on the wire', () => {
     await close();
   });
 
-  test('handshake: the client’s own turn-detection flags win; serverInterrupts: false reports none', async () => {
+  test("handshake: the client's own turn-detection flags win; serverInterrupts: false reports none", async () => {
     const { server, send, close } = await open();
     send({
       type: 'session.update',
