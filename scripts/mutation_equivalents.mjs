@@ -2735,4 +2735,45 @@ export const equivalents = [
       'no record in it and returns undefined, as for an unknown error, and remember() appends ' +
       'to it as to a new list',
   },
+
+  // _internal/credentials.ts
+  {
+    file: '_internal/credentials.ts',
+    mutator: 'ConditionalExpression',
+    original: '!mayContainCredentialText(text)',
+    replacement: 'false',
+    reason: 'the pre-filter only saves work: every credential pattern needs one of the hint ' +
+      'prefixes (sk-, ek_, bearer, basic) and at least 11 characters, so a text the filter ' +
+      'skips has no match and the patterns return it unchanged',
+  },
+  ...[
+    [
+      'LogicalOperator',
+      "typeof scheme === 'string' && /^(bearer|basic)$/i.test(scheme)",
+      "typeof scheme === 'string' || /^(bearer|basic)$/i.test(scheme)",
+    ],
+    ['ConditionalExpression', "typeof scheme === 'string'", 'true'],
+    ['Regex', '/^(bearer|basic)$/i', '/(bearer|basic)$/i'],
+    ['Regex', '/^(bearer|basic)$/i', '/^(bearer|basic)/i'],
+  ].map(([mutator, original, replacement]) => ({
+    file: '_internal/credentials.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'replace() hands the callback a capture group only for the Bearer/Basic pattern, ' +
+      "where it is exactly the scheme word (in the text's case); for the key patterns, which " +
+      'capture nothing, the second argument is the match offset, a number whose decimal text ' +
+      'never matches bearer or basic, anchored or not. So every variant keeps the scheme for ' +
+      'tokens and replaces keys whole, as the original does',
+  })),
+
+  // realtime_testing/_fake_socket.ts
+  {
+    file: 'realtime_testing/_fake_socket.ts',
+    mutator: 'ConditionalExpression',
+    original: 'code !== undefined',
+    replacement: 'true',
+    reason: 'an undefined code passes the range test anyway: `undefined < 3000` and ' +
+      '`undefined > 4999` are both false, so close() without a code never throws either way',
+  },
 ];
