@@ -26,7 +26,7 @@ export const doubleGroups = [
   group('core', 'teardown helpers (doubleScope, assertAllComplete, offlineGuard) and shared core', [
     'teardown',
     'failure_log',
-    'offline_guard',
+    'offline_guard\\w*',
     'harness',
     'guards',
     'credentials',
@@ -47,7 +47,7 @@ export const doubleGroups = [
     'model_retry',
   ]),
   group('builders', 'output item builders', [
-    'output_item_builders',
+    'output_item_builders\\w*',
     'recipes/(handoff_builder|hosted_tool_response)',
   ]),
   group('auto_model', 'AutoModel', [

@@ -2660,4 +2660,178 @@ export const equivalents = [
     reason: 'the value of the null branch, which is never taken: parsePattern() always returns ' +
       'a node',
   },
+
+  // testing/_model_input.ts
+  {
+    file: 'testing/_model_input.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof type !== 'string'",
+    replacement: 'false',
+    reason: 'stepTypes is a Set of strings, so a type that is not a string is never in it: ' +
+      '`!stepTypes.has(type)` throws the same error for it, and the message then picks the same ' +
+      'branch (`typeof type === "string"` is false)',
+  },
+  {
+    file: 'testing/_model_input.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof step.retryAdvice === 'function'",
+    replacement: 'false',
+    reason: 'snapshotValue() returns functions unchanged (it copies only objects), so a callback ' +
+      'sent down the snapshot branch is still kept by reference',
+  },
+  {
+    file: 'testing/_model_input.ts',
+    mutator: 'StringLiteral',
+    original: "'function'",
+    replacement: '""',
+    line: 119,
+    reason: 'makes the callback test always false; snapshotValue() returns functions unchanged, ' +
+      'so a callback is still kept by reference',
+  },
+  {
+    file: 'testing/_model_input.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof atEvent !== 'number'",
+    replacement: 'false',
+    reason: 'Number.isSafeInteger() is false for every value that is not a number, so the next ' +
+      'condition rejects the same holds with the same error',
+  },
+
+  // testing/offline_guard.ts
+  {
+    file: 'testing/offline_guard.ts',
+    mutator: 'StringLiteral',
+    original: "'offlineGuard'",
+    replacement: '""',
+    line: 144,
+    reason: 'runTeardownChecks() names the double only in the headline of an AggregateError, ' +
+      'built for two failed checks or more; the guard passes a single check, whose error is ' +
+      'rethrown as is (a DoubleFailuresError naming the FailureLog, not this label)',
+  },
+  {
+    file: 'testing/offline_guard.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof input === 'string'",
+    replacement: 'false',
+    reason: 'a string is not an object, so it falls through to `String(input)`, which returns ' +
+      'the same string',
+  },
+  {
+    file: 'testing/offline_guard.ts',
+    mutator: 'StringLiteral',
+    original: "'string'",
+    replacement: '""',
+    line: 163,
+    reason: 'makes the string test always false; a string then falls through to ' +
+      '`String(input)`, which returns the same string',
+  },
+
+  // testing/_model_response.ts
+  ...[55, 56, 57, 59].map((line) => ({
+    file: 'testing/_model_response.ts',
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line,
+    reason: "a flag of the enqueue-time copy's `rawUsage` property. The copy never leaves the " +
+      'model: a response with a `rawUsage` key is always rebuilt by normalizeResponse(), which ' +
+      'only tests the key with hasOwnProperty (blind to the flags), reads it once with a get, ' +
+      'and skips it when copying the other keys; nothing writes, redefines or enumerates it',
+  })),
+  {
+    file: 'testing/_model_response.ts',
+    mutator: 'ObjectLiteral',
+    original: '{ requests: 1 }',
+    replacement: '{}',
+    reason: "the SDK's Usage constructor counts one request for any input object " +
+      '(`input?.requests ?? 1`), so both build the same Usage',
+  },
+  {
+    file: 'testing/_model_response.ts',
+    mutator: 'BlockStatement',
+    original: '{\n      rawUsage = undefined;\n    }',
+    replacement: '{}',
+    reason: 'rawUsage is still undefined when the catch runs: it is declared undefined and only ' +
+      'assigned once snapshotRawUsage() has returned, which is the last thing the try does',
+  },
+
+  // testing/_retry_advice.ts
+  {
+    file: 'testing/_retry_advice.ts',
+    mutator: 'EqualityOperator',
+    original: 'index < 0',
+    replacement: 'index <= 0',
+    line: 42,
+    reason: 'only adds a second search when the very request is record 0; that record has the ' +
+      'same mode and, being the same object, the same input, settings, tools and handoffs, so ' +
+      'the field search finds it first and returns 0 again',
+  },
+  {
+    file: 'testing/_retry_advice.ts',
+    mutator: 'EqualityOperator',
+    original: 'index < 0',
+    replacement: 'index <= 0',
+    line: 51,
+    reason: 'only adds a mode-only search when record 0 was found; record 0 has the mode asked ' +
+      'for, so that search finds it first and returns 0 again',
+  },
+  ...[45, 46, 47, 48].map((line) => ({
+    file: 'testing/_retry_advice.ts',
+    mutator: 'OptionalChaining',
+    original: `r.request?.${['input', 'modelSettings', 'tools', 'handoffs'][line - 45]}`,
+    replacement: `r.request.${['input', 'modelSettings', 'tools', 'handoffs'][line - 45]}`,
+    reason: "a record's request is never nullish: getResponse() and getStreamedResponse() read " +
+      '`request.signal` (recording the call) before any error step runs and leaves its advice, ' +
+      'so a nullish request throws a TypeError there and is never remembered',
+  })),
+  {
+    file: 'testing/_retry_advice.ts',
+    mutator: 'ConditionalExpression',
+    original: 'records.length === 0',
+    replacement: 'false',
+    reason: 'only keeps an empty list under the error instead of deleting it: take() then finds ' +
+      'no record in it and returns undefined, as for an unknown error, and remember() appends ' +
+      'to it as to a new list',
+  },
+
+  // _internal/credentials.ts
+  {
+    file: '_internal/credentials.ts',
+    mutator: 'ConditionalExpression',
+    original: '!mayContainCredentialText(text)',
+    replacement: 'false',
+    reason: 'the pre-filter only saves work: every credential pattern needs one of the hint ' +
+      'prefixes (sk-, ek_, bearer, basic) and at least 11 characters, so a text the filter ' +
+      'skips has no match and the patterns return it unchanged',
+  },
+  ...[
+    [
+      'LogicalOperator',
+      "typeof scheme === 'string' && /^(bearer|basic)$/i.test(scheme)",
+      "typeof scheme === 'string' || /^(bearer|basic)$/i.test(scheme)",
+    ],
+    ['ConditionalExpression', "typeof scheme === 'string'", 'true'],
+    ['Regex', '/^(bearer|basic)$/i', '/(bearer|basic)$/i'],
+    ['Regex', '/^(bearer|basic)$/i', '/^(bearer|basic)/i'],
+  ].map(([mutator, original, replacement]) => ({
+    file: '_internal/credentials.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'replace() hands the callback a capture group only for the Bearer/Basic pattern, ' +
+      "where it is exactly the scheme word (in the text's case); for the key patterns, which " +
+      'capture nothing, the second argument is the match offset, a number whose decimal text ' +
+      'never matches bearer or basic, anchored or not. So every variant keeps the scheme for ' +
+      'tokens and replaces keys whole, as the original does',
+  })),
+
+  // realtime_testing/_fake_socket.ts
+  {
+    file: 'realtime_testing/_fake_socket.ts',
+    mutator: 'ConditionalExpression',
+    original: 'code !== undefined',
+    replacement: 'true',
+    reason: 'an undefined code passes the range test anyway: `undefined < 3000` and ' +
+      '`undefined > 4999` are both false, so close() without a code never throws either way',
+  },
 ];

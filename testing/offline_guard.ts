@@ -107,15 +107,19 @@ export function offlineGuard(): OfflineGuard {
   const scope = globalThis as Record<string, unknown>;
   const log = new FailureLog('offlineGuard');
   const tracingWasDisabled = getGlobalTraceProvider().createTrace({}) instanceof NoopTrace;
-  const saved = new Map<OfflineNetworkApi, PropertyDescriptor>();
+  // Each replaced API's own property descriptor, or undefined where the global
+  // scope only inherits the API (from its prototype): disposal deletes the
+  // blocker there, and the inherited API shows through again.
+  const saved = new Map<OfflineNetworkApi, PropertyDescriptor | undefined>();
 
   for (const api of guardedApis) {
+    // Absent, or declared as undefined: feature detection keeps seeing no API.
+    if (scope[api] === undefined) continue;
     const descriptor = Object.getOwnPropertyDescriptor(globalThis, api);
-    if (descriptor === undefined || scope[api] === undefined) continue;
     saved.set(api, descriptor);
     Object.defineProperty(globalThis, api, {
       configurable: true,
-      enumerable: descriptor.enumerable ?? false,
+      enumerable: descriptor?.enumerable ?? false,
       writable: true,
       value: blockerFor(api, log),
     });
@@ -132,7 +136,10 @@ export function offlineGuard(): OfflineGuard {
     [Symbol.dispose]() {
       if (!active) return;
       active = false;
-      for (const [api, descriptor] of saved) Object.defineProperty(globalThis, api, descriptor);
+      for (const [api, descriptor] of saved) {
+        if (descriptor === undefined) delete scope[api];
+        else Object.defineProperty(globalThis, api, descriptor);
+      }
       setTracingDisabled(tracingWasDisabled);
       runTeardownChecks('offlineGuard', [() => log.assertNone()]);
     },

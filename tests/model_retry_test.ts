@@ -295,6 +295,58 @@ describe('getRetryAdvice()', () => {
     }
   });
 
+  test('a per-attempt copy must share every one of input, settings, tools and handoffs', async () => {
+    const shared = {
+      input: [{ type: 'message' as const, role: 'user' as const, content: 'Hi' }],
+      modelSettings: {},
+      tools: [],
+      handoffs: [],
+    };
+    const fresh = {
+      input: [{ type: 'message' as const, role: 'user' as const, content: 'Hi' }],
+      modelSettings: {},
+      tools: [],
+      handoffs: [],
+    };
+    for (const field of ['input', 'modelSettings', 'tools', 'handoffs'] as const) {
+      const error = new Error(field);
+      const model = new ScriptedModel([
+        modelError(error, { reason: `differs in ${field}` }),
+        modelError(error, { reason: 'same fields' }),
+      ]);
+      // Recorded first, equal in content but not the same object in one field.
+      const other = modelRequest({ ...shared, [field]: fresh[field] });
+      const original = modelRequest(shared);
+      await model.getResponse(other).catch(() => undefined);
+      await model.getResponse({ ...original }).catch(() => undefined);
+      assert.deepEqual(
+        await model.getRetryAdvice(adviceQuery(original, error)),
+        { reason: 'same fields' },
+        field,
+      );
+      assert.deepEqual(
+        await model.getRetryAdvice(adviceQuery(original, error)),
+        { reason: `differs in ${field}` },
+        field,
+      );
+    }
+  });
+
+  test('a hand-written query without a request is answered, oldest record first', async () => {
+    const error = new Error('x');
+    const model = new ScriptedModel([
+      modelError(error, { reason: 'first' }),
+      modelError(error, { reason: 'second' }),
+    ]);
+    // Requests with none of the compared fields, as a hand-written policy test may send.
+    await model.getResponse({} as ModelRequest).catch(() => undefined);
+    await model.getResponse({} as ModelRequest).catch(() => undefined);
+    const query = { error, stream: false, attempt: 1 } as ModelRetryAdviceRequest;
+    assert.deepEqual(await model.getRetryAdvice(query), { reason: 'first' });
+    assert.deepEqual(await model.getRetryAdvice(query), { reason: 'second' });
+    assert.equal(await model.getRetryAdvice(query), undefined);
+  });
+
   test('thrown values are matched like Map keys (NaN, primitives)', async () => {
     const model = new ScriptedModel([
       modelError(Number.NaN, { reason: 'nan' }),

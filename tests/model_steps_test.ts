@@ -203,6 +203,12 @@ describe('validation at construction and enqueue', () => {
       message: (n) => `ScriptedModel input #${n} has an invalid response envelope.`,
     },
     {
+      name: 'invalid_response: a response step with response: null',
+      input: { type: 'response', response: null },
+      reason: 'invalid_response',
+      message: (n) => `ScriptedModel input #${n} has an invalid response envelope.`,
+    },
+    {
       name: 'invalid_response: a bare envelope with a plain usage record',
       input: { output: [], usage: { requests: 1 } },
       reason: 'invalid_response',

@@ -169,6 +169,17 @@ describe('assertAllComplete', () => {
 
   test('rejects values without a teardown', async () => {
     await assert.rejects(assertAllComplete({} as Disposable), TypeError);
+    await assert.rejects(
+      assertAllComplete({ [Symbol.dispose]: 'not a function' } as unknown as Disposable),
+      (error: unknown) => {
+        assert.ok(error instanceof TypeError);
+        assert.equal(
+          error.message,
+          'assertAllComplete received a value that is neither Disposable nor AsyncDisposable.',
+        );
+        return true;
+      },
+    );
   });
 });
 
@@ -212,5 +223,41 @@ describe('doubleScope', () => {
     assert.equal(globalThis.fetch, originalFetch);
     await scope.finish();
     assert.throws(() => scope.model(), TypeError);
+  });
+
+  test('finish() disposes each tracked double once; track() after it throws', async () => {
+    const disposals: string[] = [];
+    const scope = doubleScope();
+    const plain = { [Symbol.dispose]: () => void disposals.push('sync') };
+    assert.equal(scope.track(plain), plain);
+    scope.track({ [Symbol.asyncDispose]: async () => void disposals.push('async') });
+    await scope.finish();
+    await scope.finish();
+    await scope[Symbol.asyncDispose]();
+    assert.deepEqual(disposals, ['sync', 'async']);
+    assert.throws(() => scope.track(plain), (error: unknown) => {
+      assert.ok(error instanceof TypeError);
+      assert.equal(error.message, 'This DoubleScope has already finished; create a new scope.');
+      return true;
+    });
+  });
+
+  test('scope.sandbox() returns a working session that the scope verifies', async () => {
+    const scope = doubleScope();
+    const sandbox = scope.sandbox([
+      { method: 'pathExists', result: true },
+      { method: 'pathExists', result: false },
+    ]);
+    assert.equal(await sandbox.pathExists('/workspace'), true);
+    await assert.rejects(scope.finish(), { name: 'UnconsumedSandboxStepsError' });
+  });
+
+  test('without offline: true the network globals stay untouched', async () => {
+    const originalFetch = globalThis.fetch;
+    for (const options of [undefined, {}, { offline: false }]) {
+      const scope = doubleScope(options);
+      assert.equal(globalThis.fetch, originalFetch);
+      await scope.finish();
+    }
   });
 });
