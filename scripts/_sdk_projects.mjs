@@ -77,7 +77,7 @@ export const doubleGroups = [
     'realtime_wire',
     'ScriptedRealtimeServer, turn builders and transcripts behind the real WebSocket transport',
     [
-      'scripted_realtime_server',
+      'scripted_realtime_server(_errors)?',
       'realtime_server_property',
       'realtime_turns',
       'realtime_transcript',
