@@ -350,4 +350,43 @@ describe('ScriptedRealtimeServer errors: transcripts', () => {
     assert.ok(!error.message.includes(KEY));
     assert.ok(!error.diff.includes(KEY));
   });
+  test('a drift keeps the lines both events share and marks the rest', () => {
+    const error = new RealtimeTranscriptDriftError({
+      eventIndex: 0,
+      expected: { item: { id: 'x', n: 2 }, session: { id: 2 }, type: 'response.create' },
+      actual: { item: { role: 'x', n: 1 }, session: [], type: 'response.create' },
+    });
+    assert.equal(
+      error.diff,
+      [
+        '  {',
+        '    "item": {',
+        '-     "id": "x",',
+        '-     "n": 2',
+        '-   },',
+        '-   "session": {',
+        '-     "id": 2',
+        '+     "role": "x",',
+        '+     "n": 1',
+        '    },',
+        '+   "session": [],',
+        '    "type": "response.create"',
+        '  }',
+      ].join('\n'),
+    );
+  });
+
+  test('a drift between values of different shapes removes before it adds', () => {
+    const diff = (expected: unknown, actual: unknown) =>
+      new RealtimeTranscriptDriftError({ eventIndex: 0, expected, actual }).diff;
+    assert.equal(diff(1, 2), '- 1\n+ 2');
+    assert.equal(
+      diff({ type: 'response.create' }, 'not an event'),
+      '- {\n-   "type": "response.create"\n- }\n+ "not an event"',
+    );
+    assert.equal(
+      diff([{ id: 1 }], { item: { id: 1 } }),
+      ['- [', '-   {', '+ {', '+   "item": {', '      "id": 1', '    }', '- ]', '+ }'].join('\n'),
+    );
+  });
 });
