@@ -2623,4 +2623,18 @@ export const equivalents = [
       'never equals a line (a string), so dropping or loosening either check, or joining them ' +
       'with ||, takes the same branch every time',
   },
+  // realtime_testing/_server_event_catalog.ts
+  ...[
+    ['EqualityOperator', 'Math.abs(a.length - b.length) > limit'],
+    ['ConditionalExpression', 'false'],
+  ].map(([mutator, replacement]) => ({
+    file: 'realtime_testing/_server_event_catalog.ts',
+    mutator,
+    original: 'Math.abs(a.length - b.length) >= limit',
+    replacement,
+    reason: 'the early return only saves work: an edit distance is never smaller than the ' +
+      'difference of the two lengths, so when that difference reaches the limit the full ' +
+      'computation returns at least the limit too, and the caller keeps a candidate only when ' +
+      'its distance is below the limit',
+  })),
 ];

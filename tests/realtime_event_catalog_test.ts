@@ -167,6 +167,9 @@ describe('ScriptedRealtimeServer: the server events it knows', () => {
       ['respnse.done', 'response.done'],
       ['response.doneXYZ', 'response.done'],
       ['response.doneWXYZ', undefined],
+      // Four edits away (three changed letters and one added): too far to suggest.
+      ['resXXXse.doneQ', undefined],
+      ['resXXXse.done', 'response.done'],
       ['session.update', 'session.updated'],
       ['sesion.update', 'session.updated'],
       ['rate_limit.updated', 'rate_limits.updated'],
