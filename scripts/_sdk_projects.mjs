@@ -56,12 +56,12 @@ export const doubleGroups = [
     'recipes/auto_model_smoke',
   ]),
   group('provider', 'ScriptedModelProvider (model routing)', [
-    'scripted_model_provider',
+    'scripted_model_provider(_errors)?',
     'recipes/routed_agents',
   ]),
-  group('mcp', 'ScriptedMcpServer', ['scripted_mcp_server', 'recipes/mcp_\\w+']),
-  group('computer', 'scriptedComputer', ['scripted_computer', 'recipes/computer_use']),
-  group('traces', 'TraceRecorder', ['trace_recorder', 'recipes/trace_assertions']),
+  group('mcp', 'ScriptedMcpServer', ['scripted_mcp_server(_errors)?', 'recipes/mcp_\\w+']),
+  group('computer', 'scriptedComputer', ['scripted_computer(_errors)?', 'recipes/computer_use']),
+  group('traces', 'TraceRecorder', ['trace_recorder(_errors)?', 'recipes/trace_assertions']),
   group('cassette', 'Cassette (record and replay)', ['cassette\\w*', 'recipes/cassette\\w*']),
   group('sandbox', 'scriptedSandboxSession and scriptedSandboxClient', [
     'sandbox\\w*',
@@ -77,7 +77,7 @@ export const doubleGroups = [
     'realtime_wire',
     'ScriptedRealtimeServer, turn builders and transcripts behind the real WebSocket transport',
     [
-      'scripted_realtime_server',
+      'scripted_realtime_server(_errors)?',
       'realtime_server_property',
       'realtime_turns\\w*',
       'realtime_transcript\\w*',

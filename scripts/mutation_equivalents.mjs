@@ -2834,4 +2834,39 @@ export const equivalents = [
     reason: 'an undefined code passes the range test anyway: `undefined < 3000` and ' +
       '`undefined > 4999` are both false, so close() without a code never throws either way',
   },
+  // realtime_testing/scripted_realtime_server_errors.ts
+  {
+    file: 'realtime_testing/scripted_realtime_server_errors.ts',
+    mutator: 'EqualityOperator',
+    original: 'i >= 0',
+    replacement: 'i > 0',
+    reason: "leaves the LCS table's row 0 at zeros, and row 0 is read only by the walk's " +
+      '`lcs[i + 1][j] >= lcs[i][j + 1]` at i = 0, where the original is always true too: the ' +
+      'first line of a pretty-printed JSON value (`{`, `[`, `{}`, `[]` or a primitive) never ' +
+      'equals a later line of another one (those are indented, or a closing `}`/`]`), so ' +
+      'lcs[0][j + 1] = LCS(a[1..], b[j + 1..]) <= lcs[1][j]; the drift values are parsed JSON ' +
+      "(recorded events and the client's frames), never a value whose String() spans lines",
+  },
+  {
+    file: 'realtime_testing/scripted_realtime_server_errors.ts',
+    lines: [395, 395],
+    reason: 'the bounds checks before `a[i] === b[j]` only guard the comparison: the walk runs ' +
+      'while one index is in range, an index out of range reads `undefined`, and `undefined` ' +
+      'never equals a line (a string), so dropping or loosening either check, or joining them ' +
+      'with ||, takes the same branch every time',
+  },
+  // realtime_testing/_server_event_catalog.ts
+  ...[
+    ['EqualityOperator', 'Math.abs(a.length - b.length) > limit'],
+    ['ConditionalExpression', 'false'],
+  ].map(([mutator, replacement]) => ({
+    file: 'realtime_testing/_server_event_catalog.ts',
+    mutator,
+    original: 'Math.abs(a.length - b.length) >= limit',
+    replacement,
+    reason: 'the early return only saves work: an edit distance is never smaller than the ' +
+      'difference of the two lengths, so when that difference reaches the limit the full ' +
+      'computation returns at least the limit too, and the caller keeps a candidate only when ' +
+      'its distance is below the limit',
+  })),
 ];
