@@ -139,6 +139,25 @@ const testSets = [
   [/^cassette(_fs)?\//, ['cassette_']],
   // Shared by the doubles to come; today only its own tests use it.
   [/^_internal\/credentials/, ['credentials']],
+  // The stream helpers of the model doubles: ScriptedModel, AutoModel and the cassette.
+  [/^_internal\/stream/, ['scripted_model', 'model_', 'auto_model', 'cassette_']],
+  [/^_internal\/unknown_sdk_members/, ['unknown_sdk_members', 'realtime_']],
+  // Step counting of the doubles that take a list of steps.
+  [/^testing\/_step_count/, [
+    'scripted_mcp_server',
+    'scripted_computer',
+    'scripted_sandbox_session',
+    'sandbox_',
+    'step_bending',
+  ]],
+  // Message helpers and the teardown error: the tests that read whole failure messages.
+  [/^_internal\/(format|double_failures_error)/, [
+    'failure_log',
+    'teardown',
+    'model_errors',
+    'sandbox_errors',
+    'realtime_errors',
+  ]],
   // The rest of _internal/ and the entries: the whole suite.
 ];
 
