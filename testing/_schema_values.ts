@@ -462,9 +462,9 @@ function generateString(schema: SchemaObject, path: string, context: Context): s
     if (sample !== undefined) return sample;
   }
   if (pattern !== null) {
-    const ast = parsePattern(schema.pattern as string, path);
+    const ast = parsePattern(schema.pattern as string, path, pattern.unicode);
     for (let attempt = 0; attempt < 40; attempt++) {
-      const text = ast === null ? '' : emit(ast, context.random, attempt);
+      const text = emit(ast, context.random, attempt);
       if (fits(text)) return text;
     }
     return fail(
@@ -759,7 +759,11 @@ const WORD = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 const SPACE = [' '];
 const PRINTABLE = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 
-function parsePattern(source: string, path: string): Node | null {
+/**
+ * Parses `source` as `compilePattern` compiled it: with the `u` flag when
+ * `unicode`, where `\p{…}` is a property; without it `\p` is the letter p.
+ */
+function parsePattern(source: string, path: string, unicode: boolean): Node {
   let position = 0;
   const unsupported = (what: string): never =>
     fail('unsatisfiable_pattern', `${path}/pattern`, `pattern /${source}/ uses ${what} at ${path}`);
@@ -870,6 +874,7 @@ function parsePattern(source: string, path: string): Node | null {
       }
       case 'p':
       case 'P': {
+        if (!unicode) return [char];
         const end = source.indexOf('}', position);
         const name = source.slice(position + 1, end);
         position = end + 1;

@@ -132,10 +132,10 @@ const failures: Array<[JsonSchema, Failure]> = [
     '#/pattern',
     'pattern /\\bword/ uses \\b at #',
   ]],
-  [{ type: 'string', pattern: '^\\p{Greek}$' }, [
+  [{ type: 'string', pattern: '^\\p{Script=Greek}$' }, [
     'unsatisfiable_pattern',
     '#/pattern',
-    'pattern /^\\p{Greek}$/ uses \\p{Greek} at #',
+    'pattern /^\\p{Script=Greek}$/ uses \\p{Script=Greek} at #',
   ]],
   [{ type: 'string', pattern: '^[^a-z0-9\\-_. ZQ]$' }, [
     'unsatisfiable_pattern',
