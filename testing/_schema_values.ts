@@ -834,6 +834,11 @@ function parsePattern(source: string, path: string, unicode: boolean): Node {
       case '[':
         return parseClass();
       case '\\':
+        // Word boundaries are zero-width, like anchors: the real RegExp decides.
+        if (source[position] === 'b' || source[position] === 'B') {
+          position++;
+          return { kind: 'empty' };
+        }
         return { kind: 'chars', chars: parseEscape() };
       default:
         return { kind: 'chars', chars: [char] };
@@ -854,8 +859,8 @@ function parsePattern(source: string, path: string, unicode: boolean): Node {
       case 'S':
         return ['-'].concat(char === 'S' ? ['a'] : []);
       case 'b':
-      case 'B':
-        return unsupported(`\\${char}`);
+        // Only reached inside a class, where \b is a backspace.
+        return ['\b'];
       case 'n':
         return ['\n'];
       case 't':
@@ -878,8 +883,15 @@ function parsePattern(source: string, path: string, unicode: boolean): Node {
         const end = source.indexOf('}', position);
         const name = source.slice(position + 1, end);
         position = end + 1;
-        if (char === 'p' && /^(L|Letter|Ll|Lu|Alphabetic)$/.test(name)) return [...'abc'];
-        if (char === 'p' && /^(N|Nd)$/.test(name)) return DIGITS;
+        const category = name.replace(/^(General_Category|gc)=/, '');
+        if (char === 'p' && /^(L|Letter|Alphabetic|Alpha)$/.test(category)) return [...'abc'];
+        if (char === 'p' && /^(Ll|Lowercase_Letter|Lowercase|Lower)$/.test(category)) {
+          return [...'abc'];
+        }
+        if (char === 'p' && /^(Lu|Uppercase_Letter|Uppercase|Upper)$/.test(category)) {
+          return [...'ABC'];
+        }
+        if (char === 'p' && /^(N|Number|Nd|Decimal_Number|digit)$/.test(category)) return DIGITS;
         if (char === 'P') return ['-'];
         return unsupported(`\\p{${name}}`);
       }
@@ -892,9 +904,9 @@ function parsePattern(source: string, path: string, unicode: boolean): Node {
     const negated = source[position] === '^';
     if (negated) position++;
     const members: string[] = [];
-    let first = true;
-    while (position < source.length && (source[position] !== ']' || first)) {
-      first = false;
+    // As in JavaScript (not POSIX), a "]" right after "[" or "[^" closes the class:
+    // [] matches nothing and [^] any character.
+    while (position < source.length && source[position] !== ']') {
       let chars: string[];
       if (source[position] === '\\') {
         position++;
