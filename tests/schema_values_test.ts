@@ -13,9 +13,9 @@ import { generateSchemaValue, hashString, type JsonSchema } from '../testing/_sc
 import { describe, test } from './_harness.ts';
 import { propertyParameters } from './_property.ts';
 
-// deno-lint-ignore no-explicit-any
 // Multiples are decimal (1.96 is a multiple of 0.01, as zod counts it); ajv needs a
 // precision to count them so rather than by the binary remainder.
+// deno-lint-ignore no-explicit-any
 const ajv = new (Ajv2020 as any)({ strict: false, allErrors: false, multipleOfPrecision: 9 });
 // deno-lint-ignore no-explicit-any
 (addFormats as any)(ajv);
