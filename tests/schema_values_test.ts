@@ -551,5 +551,10 @@ describe('schema values', () => {
   test('per-tool seeds are stable hashes', () => {
     assert.equal(hashString('get_weather'), hashString('get_weather'));
     assert.notEqual(hashString('get_weather'), hashString('get_time'));
+    // The published FNV-1a (32-bit) test vectors: the per-tool seeds, and so every value
+    // AutoModel generates, stay the same across versions and runtimes.
+    assert.equal(hashString(''), 0x811c9dc5);
+    assert.equal(hashString('a'), 0xe40c292c);
+    assert.equal(hashString('foobar'), 0xbf9cf968);
   });
 });
