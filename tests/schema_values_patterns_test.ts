@@ -3,7 +3,11 @@
 // values are seeded, and users snapshot them, so a change must be deliberate) and is checked
 // against the real RegExp; patterns the generator cannot serve fail with a precise reason.
 import assert from 'node:assert/strict';
-import { generateSchemaValue, type SchemaValueResult } from '../testing/_schema_values.ts';
+import {
+  generateSchemaValue,
+  type JsonSchema,
+  type SchemaValueResult,
+} from '../testing/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 
 function compile(pattern: string): RegExp {
@@ -107,6 +111,7 @@ describe('schema values: patterns', () => {
         'Nl',
         'General_Category=Lt',
         'Script=Greek',
+        'Other_Number',
       ]
     ) {
       const pattern = `^\\p{${name}}$`;
@@ -129,6 +134,38 @@ describe('schema values: patterns', () => {
     assert.deepEqual(
       [0, 1, 2, 3].map((seed) => generated('^(ab|cd)$', seed)),
       ['ab', 'ab', 'ab', 'ab'],
+    );
+  });
+  test('a lookaround is skipped by its parentheses: a class holding one is refused, not guessed', () => {
+    for (
+      const [pattern, what] of [
+        ['^((?=[(])a)$', 'an unclosed group'],
+        ['^(?=[)])\\)$', 'an unbalanced ")"'],
+      ]
+    ) {
+      assert.deepEqual(generateSchemaValue({ type: 'string', pattern }, { seed: 1 }), {
+        ok: false,
+        reason: 'unsatisfiable_pattern',
+        schemaPath: '#/pattern',
+        message: `pattern /${pattern}/ uses ${what} at #`,
+      });
+    }
+  });
+
+  test('an empty class emits nothing: [] never matches, so an optional one is left out', () => {
+    // The failed attempts consume draws, which the next property's value shows.
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        p: { type: 'string', pattern: '^[]?x$' },
+        after: { type: 'integer', minimum: 0, maximum: 1000 },
+      },
+      required: ['p', 'after'],
+    };
+    const values = [0, 1, 2, 3, 4, 5].map((seed) => generateSchemaValue(schema, { seed }));
+    assert.deepEqual(
+      values,
+      [25, 843, 1, 692, 438, 946].map((after) => ({ ok: true, value: { p: 'x', after } })),
     );
   });
 });
