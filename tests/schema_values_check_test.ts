@@ -40,6 +40,7 @@ const CASES: [JsonSchema, string | null][] = [
   [{ const: 2, maximum: 2, exclusiveMaximum: true }, '#/maximum'],
   [{ const: 2, minimum: 2, maximum: 2 }, null],
   [{ const: 3, multipleOf: 2 }, '#/multipleOf'],
+  [{ const: 3, multipleOf: 0.1 }, null],
   [{ const: [1], minItems: 2 }, '#/minItems'],
   [{ const: [1, 2], maxItems: 1 }, '#/maxItems'],
   [{ const: [1, 'x'], items: [{ type: 'integer' }, { type: 'integer' }] }, '#/items/1/type'],

@@ -71,9 +71,14 @@ describe('schema values: numbers', () => {
   });
 
   test('a range that holds one decimal multiple gives it, though the division rounds', () => {
-    // 0.7 / 0.1 is 6.999…, 1.1 / 0.1 is 11.000…2, 0.3 / 0.1 is 2.999…: the ends move onto 0.7, 1.1, 0.3.
-    for (const only of [0.7, 1.1, 0.3, 2.3]) {
-      const schema: JsonSchema = { type: 'number', minimum: only, maximum: only, multipleOf: 0.1 };
+    // 0.7 / 0.1 is 6.999…, so the highest multiple is found one step up; 0.07 / 0.01 is
+    // 7.000…1 and 2.1 / 0.3 is 7.000…1, so the lowest one is found one step down.
+    const cases: [number, number][] = [[0.7, 0.1], [0.3, 0.1], [2.3, 0.1], [0.07, 0.01], [
+      2.1,
+      0.3,
+    ], [1.11, 0.01]];
+    for (const [only, multipleOf] of cases) {
+      const schema: JsonSchema = { type: 'number', minimum: only, maximum: only, multipleOf };
       for (let seed = 0; seed < 5; seed++) assert.equal(valueOf(schema, seed), only);
     }
   });
