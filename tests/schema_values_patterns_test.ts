@@ -76,6 +76,9 @@ const GOLDEN: [string, (string | { failed: string })[]][] = [
   ['^[\\x41-\\x43]{4}$', ['CCAA', 'CBCC', 'CCCB', 'AABC']],
   ['^[-a]{4}$', ['aa--', 'aaaa', 'aaa-', '--aa']],
   ['^[a-]{4}$', ['--aa', '----', '---a', 'aa--']],
+  // A class escape is no range end: [\d-z] is the digits, "-" and "z".
+  ['^[\\d-z]{4}$', ['8z13', '9698', '9-84', '2368']],
+  ['^[\\w-]{4}$', ['R6gt', 'YIYR', '04Sx', 'nuHS']],
   ['^[^-a]{8}$', ['2.fnbtsw', '6w6282rq', '8_2pb390', 'jnv2cnq.']],
   ['^[\\u0000-\\uffff]{3}$', ['\u0087\u00b7\u0014', '\u009cj\u009c', '\u00a5\u00af\u008b', '*?h']],
   ['^[\\u{1F600}-\\u{1F602}]$', ['\ud83d\ude00', '\ud83d\ude00', '\ud83d\ude01', '\ud83d\ude00']],
