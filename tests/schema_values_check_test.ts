@@ -32,6 +32,41 @@ const CASES: [JsonSchema, string | null][] = [
   [{ const: 'a', minLength: 2 }, '#/minLength'],
   [{ const: 'b', pattern: '^a$' }, '#/pattern'],
   [{ const: 'a', pattern: '^a$' }, null],
+  [{ const: 'a', pattern: '(' }, '#/pattern'],
+  // Keywords of the wrong type are ignored, as the generator ignores them.
+  [{ const: 'ab', minLength: '5' } as JsonSchema, null],
+  [{ const: 'ab', maxLength: '1' } as JsonSchema, null],
+  [{ const: 'ab', pattern: 5 } as JsonSchema, null],
+  [{ const: 1, minimum: '5' } as JsonSchema, null],
+  [{ const: 1, maximum: '0' } as JsonSchema, null],
+  [{ const: [1, 2], maxItems: '1' } as JsonSchema, null],
+  [{ const: null, type: 'string' }, '#/type'],
+  // Every part is checked, not only the first: a $ref's siblings, later allOf parts, later
+  // properties.
+  [
+    {
+      const: 'abc',
+      allOf: [{ $ref: '#/$defs/s', maxLength: 2 }],
+      $defs: { s: { type: 'string' } },
+    },
+    '#/allOf/0/maxLength',
+  ],
+  [{ const: 'abc', allOf: [{ type: 'string' }, { maxLength: 2 }] }, '#/allOf/1/maxLength'],
+  [
+    { const: { a: 'x', b: 1 }, properties: { a: { type: 'string' }, b: { type: 'string' } } },
+    '#/properties/b/type',
+  ],
+  // A reference cycle through anyOf, oneOf or not ends at the hop limit, as a failed branch.
+  [{ const: 1, anyOf: [{ $ref: '#' }] }, '#/anyOf'],
+  [{ const: 1, oneOf: [{ $ref: '#' }] }, '#/oneOf'],
+  [
+    {
+      const: { a: 1 },
+      properties: { a: { $ref: '#/$defs/n' } },
+      $defs: { n: { not: { $ref: '#/$defs/n' } } },
+    },
+    '#/properties/a/not',
+  ],
   [{ const: 1, minimum: 2 }, '#/minimum'],
   [{ const: 3, maximum: 2 }, '#/maximum'],
   [{ const: 2, exclusiveMinimum: 2 }, '#/exclusiveMinimum'],
@@ -90,6 +125,33 @@ describe('schema values: the check', () => {
           schemaPath: path,
           message: `no value satisfies the schema at ${path}`,
         }, name);
+      }
+    }
+  });
+
+  test('items and properties count as hops: a value nested past 32 levels is refused', () => {
+    // The hop limit that ends reference cycles also bounds how deep a recursive schema is
+    // followed into a value: each level is one $ref and one item (or property).
+    const list = (depth: number): unknown => depth === 0 ? [] : [list(depth - 1)];
+    const tree = (depth: number): unknown => depth === 0 ? {} : { a: tree(depth - 1) };
+    const lists = { list: { type: 'array', items: { $ref: '#/$defs/list' } } };
+    const trees = { o: { type: 'object', properties: { a: { $ref: '#/$defs/o' } } } };
+    const cases: [JsonSchema, string | null][] = [
+      [{ const: list(31), $ref: '#/$defs/list', $defs: lists }, null],
+      [{ const: list(40), $ref: '#/$defs/list', $defs: lists }, '#' + '/items'.repeat(32)],
+      [{ const: tree(31), $ref: '#/$defs/o', $defs: trees }, null],
+      [{ const: tree(40), $ref: '#/$defs/o', $defs: trees }, '#' + '/properties/a'.repeat(32)],
+    ];
+    for (const [schema, path] of cases) {
+      const result = generateSchemaValue(schema, { seed: 1 });
+      if (path === null) assert.equal(result.ok, true);
+      else {
+        assert.deepEqual(result, {
+          ok: false,
+          reason: 'unsatisfiable',
+          schemaPath: path,
+          message: `no value satisfies the schema at ${path}`,
+        });
       }
     }
   });
