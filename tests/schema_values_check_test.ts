@@ -76,6 +76,8 @@ const CASES: [JsonSchema, string | null][] = [
   [{ const: 2, minimum: 2, maximum: 2 }, null],
   [{ const: 3, multipleOf: 2 }, '#/multipleOf'],
   [{ const: 3, multipleOf: 0.1 }, null],
+  // 21 / 0.7 is 30.000…4 in binary: only the decimal count says 21 is a multiple of 0.7.
+  [{ const: 21, multipleOf: 0.7 }, null],
   [{ const: [1], minItems: 2 }, '#/minItems'],
   [{ const: [1, 2], maxItems: 1 }, '#/maxItems'],
   [{ const: [1, 'x'], items: [{ type: 'integer' }, { type: 'integer' }] }, '#/items/1/type'],
