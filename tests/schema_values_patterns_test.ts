@@ -68,6 +68,9 @@ const GOLDEN: [string, (string | { failed: string })[]][] = [
   ['^\\p{N}\\p{Nd}\\p{digit}$', ['169', '375', '688', '023']],
   ['^\\p{gc=Lu}\\p{General_Category=Nd}$', ['A6', 'A7', 'B8', 'A2']],
   ['^\\P{L}\\P{N}$', ['--', '--', '--', '--']],
+  ['^\\P{Ll}\\P{Lu}$', ['--', '--', '--', '--']],
+  // Without the u flag, \\u not followed by hex is the letter u, and {3} repeats the z.
+  ['^\\uzz{3}$', ['uzzzz', 'uzzzz', 'uzzzz', 'uzzzz']],
   ['^[abc]{4}$', ['ccaa', 'cbcc', 'cccb', 'aabc']],
   ['^[a-e]{4}$', ['deab', 'dcdd', 'eedb', 'bbcd']],
   ['^[^a-z0-9]{4}$', ['ZQ-_', 'Z ZZ', 'ZQZ.', '__ Z']],
@@ -153,6 +156,24 @@ describe('schema values: patterns', () => {
         message: `pattern /${pattern}/ uses ${what} at #`,
       });
     }
+  });
+
+  test('a quantified lookahead repeats nothing', () => {
+    // Allowed without the u flag: (?=a)* emits the empty string however often it repeats,
+    // so the first attempt fits; the next property's value shows no attempt was lost.
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        p: { type: 'string', pattern: '^(?=a)*a$' },
+        after: { type: 'integer', minimum: 0, maximum: 1000 },
+      },
+      required: ['p', 'after'],
+    };
+    const values = [0, 1, 2, 3, 4, 5].map((seed) => generateSchemaValue(schema, { seed }));
+    assert.deepEqual(
+      values,
+      [301, 681, 372, 692, 438, 607].map((after) => ({ ok: true, value: { p: 'a', after } })),
+    );
   });
 
   test('an empty class emits nothing: [] never matches, so an optional one is left out', () => {
