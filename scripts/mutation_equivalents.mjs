@@ -2645,20 +2645,255 @@ export const equivalents = [
   },
   {
     file: 'testing/_schema_values.ts',
-    mutator: 'ConditionalExpression',
-    original: 'ast === null',
-    replacement: 'false',
-    reason: 'parsePattern() always returns a node (it fails rather than return null), so the ' +
-      'null branch is never taken',
+    mutator: 'StringLiteral',
+    original: "'0'",
+    replacement: '""',
+    line: 584,
+    reason:
+      "a missing exponent defaults to '0'; Number('') is 0 as well, so the decimal count is the same",
   },
   {
     file: 'testing/_schema_values.ts',
     mutator: 'StringLiteral',
-    original: "''",
-    replacement: '"Stryker was here!"',
-    line: 467,
-    reason: 'the value of the null branch, which is never taken: parsePattern() always returns ' +
-      'a node',
+    original: "','",
+    replacement: '""',
+    line: 677,
+    reason:
+      'each entry is a JSON-quoted key, a colon and a complete encoded value, so the entries of an object cannot run into each other: two objects give the same joined text with or without the comma separator',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 772,
+    reason:
+      "a string placed in an option list is emitted as undefined (emit() has no case for it), and join('') writes undefined as the empty string, so every option emits the same text",
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[]',
+    replacement: '["Stryker was here"]',
+    line: 776,
+    reason:
+      "a string placed in an option list is emitted as undefined (emit() has no case for it), and join('') writes undefined as the empty string, so every option emits the same text",
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: "char === '{'",
+    replacement: 'true',
+    line: 792,
+    reason:
+      'any other character fails the match on /^\\{…\\}/ and returns the atom unchanged, exactly as the branch for a character that is no quantifier',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: "source[position] === '+'",
+    replacement: 'false',
+    line: 800,
+    reason:
+      'JavaScript has no possessive quantifiers: a "+" right after a quantifier is a syntax error, so no compiled pattern has one there',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'+'",
+    replacement: '""',
+    line: 800,
+    reason:
+      'JavaScript has no possessive quantifiers: a "+" right after a quantifier is a syntax error, so no compiled pattern has one there',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ObjectLiteral',
+    original: "{ kind: 'empty' }",
+    replacement: '{}',
+    line: 809,
+    reason:
+      'anchors cannot be quantified, so their node only ever sits in an option list, where emit() returning undefined for a node without a known kind joins as the same empty string',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'empty'",
+    replacement: '""',
+    line: 809,
+    reason:
+      'anchors cannot be quantified, so their node only ever sits in an option list, where emit() returning undefined for a node without a known kind joins as the same empty string',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: 'position < source.length',
+    replacement: 'true',
+    line: 819,
+    reason:
+      'a compiled pattern closes every group, so the skip over a lookaround always ends on its closing parenthesis before the end of the source',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'EqualityOperator',
+    original: 'position < source.length',
+    replacement: 'position <= source.length',
+    line: 819,
+    reason:
+      'a compiled pattern closes every group, so the skip over a lookaround always ends on its closing parenthesis before the end of the source',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ObjectLiteral',
+    original: "{ kind: 'empty' }",
+    replacement: '{}',
+    line: 840,
+    reason:
+      'word boundaries cannot be quantified, so their node only ever sits in an option list, where emit() returning undefined for a node without a known kind joins as the same empty string',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'empty'",
+    replacement: '""',
+    line: 840,
+    reason:
+      'word boundaries cannot be quantified, so their node only ever sits in an option list, where emit() returning undefined for a node without a known kind joins as the same empty string',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'Regex',
+    original: '/^(General_Category|gc)=/',
+    replacement: '/(General_Category|gc)=/',
+    line: 886,
+    reason:
+      'only the General_Category= and gc= forms contain those words followed by "=", and both start the name, so the unanchored prefix removes the same text',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'Regex',
+    original: '/^(Ll|Lowercase_Letter|Lowercase|Lower)$/',
+    replacement: '/(Ll|Lowercase_Letter|Lowercase|Lower)$/',
+    line: 888,
+    reason:
+      'no valid Unicode property name other than Ll, Lowercase_Letter, Lowercase and Lower (and their gc= forms) starts or ends with one of them, so the unanchored test accepts the same names',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'Regex',
+    original: '/^(Ll|Lowercase_Letter|Lowercase|Lower)$/',
+    replacement: '/^(Ll|Lowercase_Letter|Lowercase|Lower)/',
+    line: 888,
+    reason:
+      'no valid Unicode property name other than Ll, Lowercase_Letter, Lowercase and Lower (and their gc= forms) starts or ends with one of them, so the unanchored test accepts the same names',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'Regex',
+    original: '/^(Lu|Uppercase_Letter|Uppercase|Upper)$/',
+    replacement: '/(Lu|Uppercase_Letter|Uppercase|Upper)$/',
+    line: 891,
+    reason:
+      'no valid Unicode property name other than Lu, Uppercase_Letter, Uppercase and Upper (and their gc= forms) starts or ends with one of them, so the unanchored test accepts the same names',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'Regex',
+    original: '/^(Lu|Uppercase_Letter|Uppercase|Upper)$/',
+    replacement: '/^(Lu|Uppercase_Letter|Uppercase|Upper)/',
+    line: 891,
+    reason:
+      'no valid Unicode property name other than Lu, Uppercase_Letter, Uppercase and Upper (and their gc= forms) starts or ends with one of them, so the unanchored test accepts the same names',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: 'position < source.length',
+    replacement: 'true',
+    line: 909,
+    reason:
+      'a compiled pattern closes every class, so the loop always stops at its "]" before the end of the source',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'EqualityOperator',
+    original: 'position < source.length',
+    replacement: 'position <= source.length',
+    line: 909,
+    reason:
+      'a compiled pattern closes every class, so the loop always stops at its "]" before the end of the source',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: 'position + 1 < source.length',
+    replacement: 'true',
+    line: 917,
+    reason:
+      'the position test only differs when "-" is the last character of the source, which leaves the class unclosed, and no compiled pattern does',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'EqualityOperator',
+    original: 'position + 1 < source.length',
+    replacement: 'position + 1 <= source.length',
+    line: 917,
+    reason:
+      'the position test only differs when "-" is the last character of the source, which leaves the class unclosed, and no compiled pattern does',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ArithmeticOperator',
+    original: 'position + 1',
+    replacement: 'position - 1',
+    line: 917,
+    reason:
+      'the position test only differs when "-" is the last character of the source, which leaves the class unclosed, and no compiled pattern does',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: "source[position] !== ']'",
+    replacement: 'false',
+    line: 934,
+    reason:
+      'a compiled pattern closes every class and the class loop stops only at its "]", so the check for a missing one never fires',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'StringLiteral',
+    original: "'an unclosed character class'",
+    replacement: '""',
+    line: 934,
+    reason:
+      'a compiled pattern closes every class and the class loop stops only at its "]", so the check for a missing one never fires',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof value === 'number'",
+    replacement: 'true',
+    line: 1122,
+    reason:
+      'Number.isFinite() is false for every value that is not a number (it does not convert), so the type test adds nothing',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof value === 'number'",
+    replacement: 'true',
+    line: 1124,
+    reason:
+      'Number.isInteger() is false for every value that is not a number (it does not convert), so the type test adds nothing',
+  },
+  {
+    file: 'testing/_schema_values.ts',
+    mutator: 'ConditionalExpression',
+    original: 'default:\n      return false;',
+    replacement: 'default:',
+    line: 1129,
+    reason:
+      'without its return the default case leaves the switch and the function returns undefined, which its callers read as false',
   },
 
   // testing/_model_input.ts

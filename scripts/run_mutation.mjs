@@ -684,7 +684,10 @@ if (list) {
           // `chunks` new ranges in all, each gap in proportion to its length.
           const lineCount = source.split('\n').length;
           const [from, to] = lineWindow ?? [1, lineCount];
-          const gaps = unmeasured(done, from, Math.min(to, lineCount));
+          // The empty line after the final newline holds no code: a window that ends
+          // on the last line of code covers the file.
+          const end = to >= lineCount - 1 && source.endsWith('\n') ? lineCount : to;
+          const gaps = unmeasured(done, from, Math.min(end, lineCount));
           if (done.length > 0) {
             console.log(
               `mutation: ${file}: lines ${done.map(([a, b]) => `${a}-${b}`).join(', ')} ` +

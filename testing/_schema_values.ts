@@ -462,9 +462,9 @@ function generateString(schema: SchemaObject, path: string, context: Context): s
     if (sample !== undefined) return sample;
   }
   if (pattern !== null) {
-    const ast = parsePattern(schema.pattern as string, path);
+    const ast = parsePattern(schema.pattern as string, path, pattern.unicode);
     for (let attempt = 0; attempt < 40; attempt++) {
-      const text = ast === null ? '' : emit(ast, context.random, attempt);
+      const text = emit(ast, context.random, attempt);
       if (fits(text)) return text;
     }
     return fail(
@@ -759,7 +759,11 @@ const WORD = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789
 const SPACE = [' '];
 const PRINTABLE = [...'abcdefghijklmnopqrstuvwxyz0123456789'];
 
-function parsePattern(source: string, path: string): Node | null {
+/**
+ * Parses `source` as `compilePattern` compiled it: with the `u` flag when
+ * `unicode`, where `\p{…}` is a property; without it `\p` is the letter p.
+ */
+function parsePattern(source: string, path: string, unicode: boolean): Node {
   let position = 0;
   const unsupported = (what: string): never =>
     fail('unsatisfiable_pattern', `${path}/pattern`, `pattern /${source}/ uses ${what} at ${path}`);
@@ -830,6 +834,11 @@ function parsePattern(source: string, path: string): Node | null {
       case '[':
         return parseClass();
       case '\\':
+        // Word boundaries are zero-width, like anchors: the real RegExp decides.
+        if (source[position] === 'b' || source[position] === 'B') {
+          position++;
+          return { kind: 'empty' };
+        }
         return { kind: 'chars', chars: parseEscape() };
       default:
         return { kind: 'chars', chars: [char] };
@@ -850,8 +859,8 @@ function parsePattern(source: string, path: string): Node | null {
       case 'S':
         return ['-'].concat(char === 'S' ? ['a'] : []);
       case 'b':
-      case 'B':
-        return unsupported(`\\${char}`);
+        // Only reached inside a class, where \b is a backspace.
+        return ['\b'];
       case 'n':
         return ['\n'];
       case 't':
@@ -870,11 +879,19 @@ function parsePattern(source: string, path: string): Node | null {
       }
       case 'p':
       case 'P': {
+        if (!unicode) return [char];
         const end = source.indexOf('}', position);
         const name = source.slice(position + 1, end);
         position = end + 1;
-        if (char === 'p' && /^(L|Letter|Ll|Lu|Alphabetic)$/.test(name)) return [...'abc'];
-        if (char === 'p' && /^(N|Nd)$/.test(name)) return DIGITS;
+        const category = name.replace(/^(General_Category|gc)=/, '');
+        if (char === 'p' && /^(L|Letter|Alphabetic|Alpha)$/.test(category)) return [...'abc'];
+        if (char === 'p' && /^(Ll|Lowercase_Letter|Lowercase|Lower)$/.test(category)) {
+          return [...'abc'];
+        }
+        if (char === 'p' && /^(Lu|Uppercase_Letter|Uppercase|Upper)$/.test(category)) {
+          return [...'ABC'];
+        }
+        if (char === 'p' && /^(N|Number|Nd|Decimal_Number|digit)$/.test(category)) return DIGITS;
         if (char === 'P') return ['-'];
         return unsupported(`\\p{${name}}`);
       }
@@ -887,9 +904,9 @@ function parsePattern(source: string, path: string): Node | null {
     const negated = source[position] === '^';
     if (negated) position++;
     const members: string[] = [];
-    let first = true;
-    while (position < source.length && (source[position] !== ']' || first)) {
-      first = false;
+    // As in JavaScript (not POSIX), a "]" right after "[" or "[^" closes the class:
+    // [] matches nothing and [^] any character.
+    while (position < source.length && source[position] !== ']') {
       let chars: string[];
       if (source[position] === '\\') {
         position++;

@@ -127,15 +127,20 @@ const failures: Array<[JsonSchema, Failure]> = [
     '#/pattern',
     'invalid pattern at #',
   ]],
-  [{ type: 'string', pattern: '\\bword' }, [
+  [{ type: 'string', pattern: '^\\p{Lt}$' }, [
     'unsatisfiable_pattern',
     '#/pattern',
-    'pattern /\\bword/ uses \\b at #',
+    'pattern /^\\p{Lt}$/ uses \\p{Lt} at #',
   ]],
-  [{ type: 'string', pattern: '^\\p{Greek}$' }, [
+  [{ type: 'string', pattern: '^\\bword\\B' }, [
     'unsatisfiable_pattern',
     '#/pattern',
-    'pattern /^\\p{Greek}$/ uses \\p{Greek} at #',
+    'cannot produce a string matching /^\\bword\\B/ within the length bounds at #',
+  ]],
+  [{ type: 'string', pattern: '^\\p{Script=Greek}$' }, [
+    'unsatisfiable_pattern',
+    '#/pattern',
+    'pattern /^\\p{Script=Greek}$/ uses \\p{Script=Greek} at #',
   ]],
   [{ type: 'string', pattern: '^[^a-z0-9\\-_. ZQ]$' }, [
     'unsatisfiable_pattern',

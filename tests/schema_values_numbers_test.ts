@@ -2,8 +2,10 @@
 // `multipleOf` values, ranges narrower than the two decimals values are rounded to, and the
 // draws a failed attempt consumes (pinned, since AutoModel's values are seeded).
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
 import { describe, test } from './_harness.ts';
+import { propertyParameters } from './_property.ts';
 
 function valueOf(schema: JsonSchema, seed: number): unknown {
   const result = generateSchemaValue(schema, { seed });
@@ -69,9 +71,14 @@ describe('schema values: numbers', () => {
   });
 
   test('a range that holds one decimal multiple gives it, though the division rounds', () => {
-    // 0.7 / 0.1 is 6.999…, 1.1 / 0.1 is 11.000…2, 0.3 / 0.1 is 2.999…: the ends move onto 0.7, 1.1, 0.3.
-    for (const only of [0.7, 1.1, 0.3, 2.3]) {
-      const schema: JsonSchema = { type: 'number', minimum: only, maximum: only, multipleOf: 0.1 };
+    // 0.7 / 0.1 is 6.999…, so the highest multiple is found one step up; 0.07 / 0.01 is
+    // 7.000…1 and 2.1 / 0.3 is 7.000…1, so the lowest one is found one step down.
+    const cases: [number, number][] = [[0.7, 0.1], [0.3, 0.1], [2.3, 0.1], [0.07, 0.01], [
+      2.1,
+      0.3,
+    ], [1.11, 0.01]];
+    for (const [only, multipleOf] of cases) {
+      const schema: JsonSchema = { type: 'number', minimum: only, maximum: only, multipleOf };
       for (let seed = 0; seed < 5; seed++) assert.equal(valueOf(schema, seed), only);
     }
   });
@@ -188,6 +195,60 @@ describe('schema values: numbers', () => {
         message: 'no value satisfies the schema at #/multipleOf',
       }, JSON.stringify(schema));
     }
+  });
+
+  test('a value is exactly in range and a decimal multiple; a failure means no such value exists', () => {
+    // Bounds and steps with at most three decimals, so exact arithmetic on thousandths
+    // decides what is valid, and a failed bounded range is searched for a missed value.
+    const S = 1000;
+    const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+    const decimal = fc.integer({ min: -200_000, max: 200_000 }).map((n) => n / S);
+    const width = fc.nat(50_000).map((n) => n / S);
+    const step = fc.constantFrom(0.001, 0.01, 0.1, 0.25, 0.3, 0.5, 1, 2.5, 3, 7, 250, 1000);
+    const sides = fc.constantFrom('both', 'low', 'high');
+    const flag = fc.boolean();
+    const type = fc.constantFrom('number', 'integer');
+    fc.assert(
+      fc.property(
+        fc.record({ low: decimal, width, step, sides, lowOpen: flag, highOpen: flag, type }),
+        fc.option(fc.constant(true), { nil: undefined }),
+        fc.integer(),
+        ({ low, width, step, sides, lowOpen, highOpen, type }, stepped, seed) => {
+          const high = Number((low + width).toFixed(3));
+          const schema: Record<string, unknown> = { type };
+          if (sides !== 'high') schema[lowOpen ? 'exclusiveMinimum' : 'minimum'] = low;
+          if (sides !== 'low') schema[highOpen ? 'exclusiveMaximum' : 'maximum'] = high;
+          if (stepped) schema.multipleOf = step;
+          const [L, H] = [Math.round(low * S), Math.round(high * S)];
+          const M = stepped ? Math.round(step * S) : 1;
+          // An integer multiple of M thousandths is a multiple of lcm(M, 1000).
+          const every = type === 'integer' ? (M * S) / gcd(M, S) : M;
+          // Without multipleOf a number may have any decimals (the middle of a narrow range).
+          const free = !stepped && type === 'number';
+          const valid = (value: number) => {
+            const V = Math.round(value * S);
+            if (free) {
+              return (sides === 'high' || (lowOpen ? value > low : value >= low)) &&
+                (sides === 'low' || (highOpen ? value < high : value <= high));
+            }
+            return V / S === value &&
+              (sides === 'high' || (lowOpen ? V > L : V >= L)) &&
+              (sides === 'low' || (highOpen ? V < H : V <= H)) && V % every === 0;
+          };
+          const result = generateSchemaValue(schema, { seed });
+          const name = JSON.stringify(schema);
+          if (result.ok) {
+            assert.ok(valid(result.value as number), `${name} gave ${result.value}`);
+            return;
+          }
+          assert.equal(sides, 'both', `${name} failed: ${result.message}`);
+          for (let V = Math.ceil(L / every) * every - every; V <= H + every; V += every) {
+            assert.ok(!valid(V / S), `${name} failed, but ${V / S} is valid`);
+          }
+        },
+      ),
+      propertyParameters(500),
+    );
   });
 
   test('half-bounded and unbounded multiples are pinned per seed', () => {
