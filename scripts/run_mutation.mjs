@@ -106,6 +106,12 @@ const testSets = [
     'realtime_transcript',
     'scripted_realtime_server',
   ]],
+  // The scripted server checks the events it sends against this catalog.
+  [/^realtime_testing\/_server_event_catalog/, [
+    'realtime_event_catalog',
+    'scripted_realtime_server',
+    'realtime_server_property',
+  ]],
   [/^realtime_testing\/scripted_realtime_server/, [
     'scripted_realtime_server',
     'realtime_server_property',
@@ -142,6 +148,13 @@ const testSets = [
   // The stream helpers of the model doubles: ScriptedModel, AutoModel and the cassette.
   [/^_internal\/stream/, ['scripted_model', 'model_', 'auto_model', 'cassette_']],
   [/^_internal\/unknown_sdk_members/, ['unknown_sdk_members', 'realtime_']],
+  // The SDK's sandbox entry, loaded when present: the sandbox doubles' tests.
+  [/^testing\/_sdk_sandbox/, [
+    'scripted_sandbox_client',
+    'scripted_sandbox_session',
+    'sandbox_',
+    'sdk_sandbox_availability',
+  ]],
   // Step counting of the doubles that take a list of steps.
   [/^testing\/_step_count/, [
     'scripted_mcp_server',
