@@ -2,7 +2,7 @@
 // double's own error, and every valid shape gives the exact count it asks for.
 import assert from 'node:assert/strict';
 import { InvalidScriptedSandboxStepError, scriptedSandboxSession } from 'scripted-agents/testing';
-import { isPlain, stepCount, stepEntry } from '../testing/_step_count.ts';
+import { stepCount } from '../testing/_step_count.ts';
 import { describe, test } from './_harness.ts';
 
 const malformed: readonly [string, unknown][] = [
@@ -89,25 +89,5 @@ describe('the sandbox double refuses each malformed times', () => {
     assert.equal(await sandbox.pathExists('b'), true);
     assert.equal(await sandbox.pathExists('c'), false);
     sandbox.assertComplete();
-  });
-});
-
-describe('plain steps and single-step entries', () => {
-  test('a step is plain only without times and optional', () => {
-    assert.equal(isPlain({}), true);
-    assert.equal(isPlain({ method: 'readFile' }), true);
-    assert.equal(isPlain({ times: 1 }), false);
-    assert.equal(isPlain({ times: undefined }), false);
-    assert.equal(isPlain({ optional: false }), false);
-    assert.equal(isPlain({ times: 2, optional: true }), false);
-  });
-
-  test('stepEntry wraps one step with its count', () => {
-    const step = { method: 'readFile' };
-    const count = { min: 0, max: 2 };
-    const entry = stepEntry(step, count);
-    assert.deepEqual(entry, { kind: 'step', step, count });
-    assert.equal(entry.kind === 'step' && entry.step, step);
-    assert.equal(entry.kind === 'step' && entry.count, count);
   });
 });
