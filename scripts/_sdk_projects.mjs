@@ -68,7 +68,7 @@ export const doubleGroups = [
     'scripted_sandbox\\w*',
     'recipes/sandbox\\w*',
   ]),
-  group('step_bending', 'anyOrder and repeated steps (model and sandbox)', ['step_bending']),
+  group('step_bending', 'anyOrder and repeated steps (model and sandbox)', ['step_bending\\w*']),
   group('realtime', 'ScriptedRealtimeTransport and scenarios', [
     'realtime_(?!server|turns|transcript)\\w+',
     'recipes/realtime_(?!wire)\\w+',

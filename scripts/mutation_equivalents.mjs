@@ -3104,4 +3104,43 @@ export const equivalents = [
       'computation returns at least the limit too, and the caller keeps a candidate only when ' +
       'its distance is below the limit',
   })),
+  // testing/_step_count.ts
+  ...[
+    ['min', 24],
+    ['max', 25],
+  ].map(([name, line]) => ({
+    file: 'testing/_step_count.ts',
+    mutator: 'ConditionalExpression',
+    original: `typeof ${name} !== 'number'`,
+    replacement: 'false',
+    line,
+    reason: `the type test only narrows \`${name}\` for TypeScript: Number.isSafeInteger() is ` +
+      `false for every non-number (numeric strings, bigints, booleans, null, objects), so a ` +
+      `non-number ${name} still fails the safe-integer check that follows and the step is ` +
+      'refused with the same result',
+  })),
+  // testing/_sdk_sandbox.ts
+  ...[
+    ['ArrowFunction', '(error: unknown): SdkSandboxLoad => ({ error })', '() => undefined', 33],
+    ['ObjectLiteral', '{ error }', '{}', 33],
+    ['ConditionalExpression', 'sdkSandbox.module', 'true', 48],
+    [
+      'ObjectLiteral',
+      '{\n    double,\n    requiredSdk: sandboxSdkFloor,\n    cause: sdkSandbox.error,\n  }',
+      '{}',
+      49,
+    ],
+  ].map(([mutator, original, replacement, line]) => ({
+    file: 'testing/_sdk_sandbox.ts',
+    mutator,
+    original,
+    replacement,
+    line,
+    reason: 'runs only when the SDK has no sandbox entry (releases before 0.9): the mutation ' +
+      'run uses the installed SDK, whose `@openai/agents-core/sandbox` import always succeeds ' +
+      'at module load (a top-level await no test can intercept), so the rejection handler and ' +
+      'the unavailable-SDK error are never reached and `sdkSandbox.module` is always set; ' +
+      'tests/sdk_sandbox_availability_test.ts checks that path against every older SDK in ' +
+      '`npm run compat`',
+  })),
 ];

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { ScriptEntry, StepCount } from '../_internal/step_script.ts';
+import type { StepCount } from '../_internal/step_script.ts';
 
 const once: StepCount = Object.freeze({ min: 1, max: 1 });
 
@@ -35,14 +35,4 @@ export function stepCount(step: object): StepCount | undefined {
 export function isGroup(input: unknown): input is { anyOrder: readonly unknown[] } {
   return typeof input === 'object' && input !== null && 'anyOrder' in input &&
     Array.isArray((input as { anyOrder: unknown }).anyOrder);
-}
-
-/** Whether a step uses any bending field (a plain step is used exactly once). */
-export function isPlain(step: object): boolean {
-  return !('times' in step) && !('optional' in step);
-}
-
-/** A single-step entry. */
-export function stepEntry<S>(step: S, count: StepCount): ScriptEntry<S> {
-  return { kind: 'step', step, count };
 }

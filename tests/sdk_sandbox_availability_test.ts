@@ -8,7 +8,7 @@ import {
   scriptedSandboxSession,
 } from 'scripted-agents/testing';
 import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
-import { sandboxSdkFloor } from '../testing/_sdk_sandbox.ts';
+import { requireSdkSandbox, sandboxSdkFloor, sdkSandbox } from '../testing/_sdk_sandbox.ts';
 import { describe, test } from './_harness.ts';
 import { runner } from './_model_fixtures.ts';
 
@@ -79,5 +79,21 @@ describe('the SDK sandbox entry is optional', () => {
       error.message,
       new RegExp(`@openai/agents-core ${sandboxSdkFloor.replaceAll('.', '\\.')} or newer`),
     );
+  });
+
+  test('the floor is the 0.9.0 release, the first with the sandbox entry', () => {
+    assert.match(sandboxSdkFloor, /^\d+\.\d+\.\d+$/);
+    assert.equal(sandboxSdkFloor, '0.9.0');
+  });
+
+  test('the loader hands back the entry it loaded, or the error loading it raised', () => {
+    if (sandboxEntry.module) {
+      assert.deepEqual(Object.keys(sdkSandbox), ['module']);
+      assert.equal(sdkSandbox.module, sandboxEntry.module);
+      assert.equal(requireSdkSandbox('scriptedSandboxSession'), sandboxEntry.module);
+      return;
+    }
+    assert.deepEqual(Object.keys(sdkSandbox), ['error']);
+    assert.ok(sdkSandbox.error instanceof Error);
   });
 });
