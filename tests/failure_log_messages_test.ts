@@ -46,6 +46,20 @@ describe('DoubleFailuresError', () => {
     );
   });
 
+  test('an Error is described by name and message even where its own String() differs', () => {
+    const empty = new Error('');
+    assert.equal(String(empty), 'Error');
+    const custom = Object.assign(new RangeError('out of range'), {
+      toString: () => 'custom text',
+    });
+    const error = new DoubleFailuresError('ScriptedModel', [empty, custom]);
+    assert.equal(
+      error.message,
+      'ScriptedModel raised 2 failures during the test, even if the code under test caught ' +
+        'them: #1 Error: ; #2 RangeError: out of range',
+    );
+  });
+
   test('no failures: the plural count and "them", with nothing listed', () => {
     const error = new DoubleFailuresError('ScriptedModel', []);
     assert.equal(
