@@ -25,7 +25,7 @@ const sdkPackages = ['@openai/agents', '@openai/agents-core', '@openai/agents-re
 export const doubleGroups = [
   group('core', 'teardown helpers (doubleScope, assertAllComplete, offlineGuard) and shared core', [
     'teardown',
-    'failure_log',
+    'failure_log\\w*',
     'offline_guard\\w*',
     'harness',
     'guards',
@@ -33,14 +33,14 @@ export const doubleGroups = [
     'snapshot\\w*',
     'queue_property',
     'property_helpers',
-    'unknown_sdk_members',
+    'unknown_sdk_members\\w*',
     'sdk_sandbox_availability',
   ]),
   group('model', 'ScriptedModel', [
     'scripted_model',
     'scripted_model_mutants',
     'scripted_model_property',
-    'model_(abort|differential|errors|hold|steps|streaming|boundary_census)',
+    'model_(abort|differential|errors|hold|steps|streaming|stream_synthesis|boundary_census)',
     'recipes/(fixed_response|tool_workflow|request_aware_response|slow_model|workflow_drift)',
   ]),
   group('model_retry', "ScriptedModel's retry advice under the SDK's retry policies", [
