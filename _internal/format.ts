@@ -12,7 +12,7 @@ export function ordinal(index: number): string {
 
 /** `"1 step"`, `"2 steps"`, `"0 steps"`. */
 export function countOf(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return `${count} ${noun}${pluralSuffix(count)}`;
 }
 
 /** `''` for a count of 1, `'s'` otherwise: for messages that place the count elsewhere. */
