@@ -7,7 +7,7 @@
  */
 
 import { countOf, ordinal } from '../_internal/format.ts';
-import { type JsonDifference, preview } from './_diff.ts';
+import { type JsonDifference, previewPair } from './_diff.ts';
 import type { CassetteErrorRecord, CassetteRequest } from './cassette_types.ts';
 
 export type { JsonDifference };
@@ -159,9 +159,10 @@ function missMessage(options: CassetteMissErrorOptions): string {
       }:`,
     );
     for (const difference of options.differences) {
+      const [recorded, now] = previewPair(difference.recorded, difference.actual);
       lines.push(`  ${difference.path}`);
-      lines.push(`    recorded: ${preview(difference.recorded)}`);
-      lines.push(`    now:      ${preview(difference.actual)}`);
+      lines.push(`    recorded: ${recorded}`);
+      lines.push(`    now:      ${now}`);
     }
     const more = options.differenceCount - options.differences.length;
     if (more > 0) lines.push(`  (and ${countOf(more, 'more difference')})`);

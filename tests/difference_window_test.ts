@@ -1,0 +1,128 @@
+// Long values in drift and mismatch messages are shown around their first difference
+// (_internal/format.ts), so the recorded and the current line never read the same: the
+// shared window itself, and the messages that use it (a cassette miss, a realtime drift).
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { assistantMessage } from 'scripted-agents/testing';
+import { Cassette, CassetteMissError } from 'scripted-agents/cassette';
+import { RealtimeTranscriptDriftError } from 'scripted-agents/realtime_testing';
+import { differenceWindow } from '../_internal/format.ts';
+import { describe, test } from './_harness.ts';
+import { checkProperty } from './_property.ts';
+
+function firstDifference(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+const PROMPT = 'You are a support agent for ACME. '.repeat(12);
+
+describe('differenceWindow', () => {
+  test('short texts are shown whole', () => {
+    assert.deepEqual(differenceWindow('abc', 'abd', 100), ['abc', 'abd']);
+  });
+
+  test('long texts are cut around the first difference, an ellipsis on each cut side', () => {
+    const [recorded, now] = differenceWindow(`${PROMPT}Be brief.`, `${PROMPT}Be kind.`, 60);
+    assert.ok(recorded.startsWith('…') && now.startsWith('…'), recorded);
+    assert.ok(recorded.endsWith('Be brief.') && now.endsWith('Be kind.'), now);
+    assert.ok(recorded.length <= 60 && now.length <= 60);
+    const [head, headNow] = differenceWindow(`x${PROMPT}`, `y${PROMPT}`, 40);
+    assert.ok(!head.startsWith('…') && head.endsWith('…') && head.length === 40, head);
+    assert.equal(headNow, `y${head.slice(1)}`);
+    const [middle] = differenceWindow(`${PROMPT}!${PROMPT}`, `${PROMPT}?${PROMPT}`, 40);
+    assert.ok(middle.startsWith('…') && middle.endsWith('…') && middle.length === 40, middle);
+    assert.ok(middle.includes('!'));
+  });
+
+  test('a surrogate pair is never cut in half', () => {
+    const emoji = '😀'.repeat(80);
+    for (const width of [20, 21, 22, 23]) {
+      for (
+        const [a, b] of [[`${emoji}a${emoji}`, `${emoji}b${emoji}`], [`a${emoji}`, `b${emoji}`]]
+      ) {
+        for (const line of differenceWindow(a, b, width)) {
+          assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])/.test(line), `${width}: ${line}`);
+          assert.ok(!/(?<![\ud800-\udbff])[\udc00-\udfff]/.test(line), `${width}: ${line}`);
+        }
+      }
+    }
+  });
+
+  test('property: two different texts give two different lines, each showing where they differ', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', '…', ' ', '😀', 'é'), maxLength: 40 });
+    checkProperty(
+      500,
+      fc.property(
+        text,
+        fc.nat(300),
+        text,
+        text,
+        fc.integer({ min: 12, max: 120 }),
+        (stem, repeat, tailA, tailB, width) => {
+          const prefix = stem.repeat(Math.ceil(repeat / Math.max(stem.length, 1)));
+          const a = prefix + tailA;
+          const b = prefix + tailB;
+          fc.pre(a !== b);
+          const [lineA, lineB] = differenceWindow(a, b, width);
+          assert.notEqual(lineA, lineB);
+          assert.ok(lineA.length <= width && lineB.length <= width);
+          const at = firstDifference(a, b);
+          for (const [line, whole] of [[lineA, a], [lineB, b]]) {
+            // The first differing character, with what leads up to it.
+            const around = whole.slice(Math.max(0, at - 2), at + 1);
+            assert.ok(line.includes(around), `${JSON.stringify(line)} lacks ${around}`);
+            if (whole.length <= width && a.length <= width && b.length <= width) {
+              assert.equal(line, whole);
+            }
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('drift messages use the window', () => {
+  test('a cassette miss on a long prompt changed near its end shows two different lines', async () => {
+    const fields = { modelSettings: {}, tools: [], handoffs: [], outputType: 'text' };
+    const cassette = Cassette.fromJSON({
+      format: 'scripted-agents/cassette',
+      version: 2,
+      models: {},
+      interactions: [{
+        model: 'm',
+        streamed: false,
+        request: { systemInstructions: `${PROMPT}Be brief.`, input: 'hi', ...fields },
+        response: { output: [assistantMessage('ok')], usage: { requests: 1 } },
+      }],
+      blobs: {},
+    });
+    const error = await cassette.model('m').getResponse(
+      { systemInstructions: `${PROMPT}Be kind.`, input: 'hi', ...fields, tracing: false } as never,
+    ).catch((e) => e);
+    assert.ok(error instanceof CassetteMissError, String(error));
+    const lines = error.message.split('\n');
+    const recorded = lines.find((line) => line.startsWith('    recorded: '))!;
+    const now = lines.find((line) => line.startsWith('    now:      '))!;
+    assert.notEqual(recorded.slice(14), now.slice(14));
+    assert.match(recorded, /…[^…]*Be brief\."$/);
+    assert.match(now, /…[^…]*Be kind\."$/);
+    cassette.acknowledgeFailures();
+  });
+
+  test('a realtime drift in a long line shows it around the first difference', () => {
+    const error = new RealtimeTranscriptDriftError({
+      eventIndex: 0,
+      expected: { type: 'session.update', instructions: `${PROMPT}Be brief.` },
+      actual: { type: 'session.update', instructions: `${PROMPT}Be kind.` },
+    });
+    const lines = error.diff.split('\n');
+    assert.equal(lines[1], '    "type": "session.update",');
+    const removed = lines.find((line) => line.startsWith('-'))!;
+    const added = lines.find((line) => line.startsWith('+'))!;
+    assert.match(removed, /^- {3}"instructions": …[^…]*Be brief\."$/);
+    assert.match(added, /^\+ {3}"instructions": …[^…]*Be kind\."$/);
+    assert.ok(removed.length <= 120 && added.length <= 120, removed);
+  });
+});
