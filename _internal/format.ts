@@ -34,16 +34,16 @@ export function differenceWindow(a: string, b: string, width = 100): [string, st
   // The text between two ellipses; a third of it shows what leads up to the difference.
   const room = size - 2;
   let at = 0;
-  while (at < a.length && at < b.length && a[at] === b[at]) at++;
-  const longest = Math.max(a.length, b.length);
-  // Near the end the window moves back to stay full, but never so far that the
-  // differing character (a whole surrogate pair) falls off its end.
+  // Past the end of `b`, `b[at]` is undefined and differs from any character of `a`.
+  while (at < a.length && a[at] === b[at]) at++;
+  // Near the end the window moves back to stay full: the rest of the longer text
+  // then fits, so nothing is cut after the difference.
   let start = Math.max(
     0,
-    at + 3 - room,
-    Math.min(at - Math.floor(room / 3), longest - room),
+    Math.min(at - Math.floor(room / 3), Math.max(a.length, b.length) - room),
   );
-  if (isLowSurrogateAt(a, start) || isLowSurrogateAt(b, start)) start--;
+  // The window starts inside the shared prefix, so `a` alone tells a split pair.
+  if (isLowSurrogateAt(a, start)) start--;
   return [windowOf(a, start, size), windowOf(b, start, size)];
 }
 

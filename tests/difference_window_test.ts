@@ -36,6 +36,65 @@ describe('differenceWindow', () => {
     assert.ok(middle.includes('!'));
   });
 
+  test('exact windows: at the width, near the end, after the start, for equal texts', () => {
+    const x = (n: number) => 'x'.repeat(n);
+    // Both exactly as wide as allowed: whole.
+    assert.deepEqual(differenceWindow(`${x(19)}a`, `${x(19)}b`, 20), [`${x(19)}a`, `${x(19)}b`]);
+    // One as wide as allowed, shown whole; the other cut after the window.
+    assert.deepEqual(differenceWindow(`a${x(19)}`, `b${x(24)}`, 20), [`a${x(19)}`, `b${x(18)}…`]);
+    // A difference at the very end: the window moves back to stay full.
+    assert.deepEqual(differenceWindow(`${x(40)}a`, `${x(40)}b`, 20), [
+      `…${x(17)}a`,
+      `…${x(17)}b`,
+    ]);
+    // Near the end of the longer text: filled up to its end.
+    assert.deepEqual(differenceWindow(`${x(40)}a${x(3)}`, `${x(40)}b`, 20), [
+      `…${x(14)}a${x(3)}`,
+      `…${x(14)}b`,
+    ]);
+    // Early in long texts: six characters before the difference, the rest cut.
+    assert.deepEqual(differenceWindow(`${x(30)}a${x(40)}`, `${x(30)}b${x(40)}`, 20), [
+      `…${x(6)}a${x(11)}…`,
+      `…${x(6)}b${x(11)}…`,
+    ]);
+    // The length of the longer text places the window, not the shorter.
+    assert.deepEqual(differenceWindow(`${x(30)}a`, `${x(30)}b${x(30)}`, 20), [
+      `…${x(6)}a`,
+      `…${x(6)}b${x(11)}…`,
+    ]);
+    // Equal long texts (no difference) give their end twice.
+    assert.deepEqual(differenceWindow(x(30), x(30), 20), [`…${x(18)}`, `…${x(18)}`]);
+  });
+
+  test('surrogate pairs: only a real pair moves the window, at its start or its end', () => {
+    const x = (n: number) => 'x'.repeat(n);
+    const chars = (...codes: number[]) => String.fromCharCode(...codes);
+    // The window of these starts at index 12, on `second`: it moves back only onto a pair.
+    for (
+      const [before, code, moves] of [
+        [0xd800, 0xdc00, true],
+        [0xdbff, 0xdfff, true],
+        [0xd7ff, 0xdc00, false],
+        [0xdc00, 0xdc00, false],
+        [0xd800, 0xdbff, false],
+        [0xd800, 0xe000, false],
+      ] as const
+    ) {
+      const text = `${x(11)}${chars(before, code)}${x(16)}`;
+      const [line] = differenceWindow(`${text}a`, `${text}b`, 20);
+      const shown = moves ? chars(before, code) : chars(code);
+      assert.equal(line, `…${shown}${x(16)}a`, `${before.toString(16)} ${code.toString(16)}`);
+    }
+    // The window of these would end between the halves: it ends before the pair.
+    for (const pair of [chars(0xd800, 0xdc00), chars(0xdbff, 0xdfff)]) {
+      const text = (c: string) => `${x(30)}${c}${x(10)}${pair}${x(9)}`;
+      assert.deepEqual(differenceWindow(text('a'), text('b'), 20), [
+        `…${x(6)}a${x(10)}…`,
+        `…${x(6)}b${x(10)}…`,
+      ]);
+    }
+  });
+
   test('a surrogate pair is never cut in half', () => {
     const emoji = '😀'.repeat(80);
     for (const width of [20, 21, 22, 23]) {
