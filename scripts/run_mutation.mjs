@@ -164,7 +164,11 @@ const testSets = [
     'step_bending',
   ]],
   // The nearest-name suggestion: AutoModel's unknown names and the server's unknown events.
-  [/^_internal\/nearest_name/, ['auto_model_names', 'scripted_realtime_server_errors']],
+  [/^_internal\/nearest_name/, [
+    'nearest_name',
+    'auto_model_names',
+    'scripted_realtime_server_errors',
+  ]],
   // Message helpers and the teardown error: the tests that read whole failure messages.
   [/^_internal\/(format|double_failures_error)/, [
     'difference_window',
