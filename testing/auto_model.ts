@@ -314,6 +314,7 @@ export class AutoModel implements Model {
         kind: 'output',
         name: outputType.name,
         schema: this.#options.outputSchema ?? (outputType.schema as JsonSchema),
+        sent: outputType.schema as JsonSchema,
       });
       this.#remember(call, 'output', outputType.name, undefined, value);
       text = JSON.stringify(value);
@@ -437,13 +438,13 @@ export class AutoModel implements Model {
       name: string;
       schema: AutoModelSchema | JsonSchema;
       /** The schema the request sent, which fixed arguments are checked against. */
-      sent?: JsonSchema;
+      sent: JsonSchema;
     },
   ): Promise<unknown> {
     const fixed = target.kind === 'output' ? undefined : this.#options.arguments?.[target.name];
     if (typeof fixed === 'string') return fixed;
     if (fixed !== undefined) {
-      if (target.sent !== undefined) this.#checkKeys(call, target.name, fixed, target.sent);
+      this.#checkKeys(call, target.name, fixed, target.sent);
       return structuredClone(fixed);
     }
     const standard = standardSchema(target.schema);

@@ -175,4 +175,79 @@ describe('AutoModel unknown names', () => {
       '{"b":"y","typo":1}',
     ]);
   });
+
+  test('each option is checked against its own kind of name', async () => {
+    const tools = [fnTool('lookup_order'), fnTool('transfer_to_desk')];
+    const handoffs = [handoff('transfer_to_Billing')];
+    const cases = [
+      [{ tools: ['lookupOrder'] }, ['lookup_order', 'transfer_to_desk'], 'lookup_order'],
+      // A tools entry is no agent name: no handoff-style suggestion.
+      [{ tools: ['desk'] }, ['lookup_order', 'transfer_to_desk'], undefined],
+      [{ handoffs: ['Biling'] }, ['transfer_to_Billing'], 'transfer_to_Billing'],
+      [{ handoffs: ['desk'] }, ['transfer_to_Billing'], undefined],
+      [
+        { arguments: { desk: {} } },
+        ['lookup_order', 'transfer_to_desk', 'transfer_to_Billing'],
+        'transfer_to_desk',
+      ],
+    ] as const;
+    for (const [options, knownNames, suggestion] of cases) {
+      // No tool is called, so the first call gives the final answer and checks the names.
+      const model = new AutoModel({ tools: 'none', ...options });
+      const error = await model.getResponse(request({ tools, handoffs })).catch((e) => e);
+      assert.ok(error instanceof AutoModelUnknownNameError, JSON.stringify(options));
+      assert.deepEqual(error.knownNames, knownNames, JSON.stringify(options));
+      assert.equal(error.suggestion, suggestion, JSON.stringify(options));
+      model.acknowledgeFailures();
+    }
+  });
+
+  test('fixed arguments are not checked against a schema without properties, or with patterns', async () => {
+    const schemas = [
+      { type: 'object', additionalProperties: false },
+      { type: 'object', properties: null, additionalProperties: false },
+      {
+        type: 'object',
+        properties: { a: { type: 'string' } },
+        patternProperties: { '^x-': { type: 'string' } },
+        additionalProperties: false,
+      },
+    ];
+    for (const schema of schemas) {
+      using model = new AutoModel({ arguments: { open: { a: 'x', 'x-extra': 'y' } } });
+      const [item] = outputOf(
+        await model.getResponse(request({ tools: [fnTool('open', schema)] })),
+      );
+      assert.equal(item.arguments, '{"a":"x","x-extra":"y"}', JSON.stringify(schema));
+      await model.getResponse(request({ tools: [fnTool('open', schema)], input: [item] }));
+    }
+  });
 });
+
+function fnTool(name: string, parameters: unknown = { type: 'object', properties: {} }) {
+  return { type: 'function', name, description: name, parameters, strict: true };
+}
+
+function handoff(toolName: string) {
+  return {
+    toolName,
+    toolDescription: toolName,
+    inputJsonSchema: { type: 'object', properties: {}, additionalProperties: false },
+    strictJsonSchema: true,
+  };
+}
+
+function request(overrides: Record<string, unknown>) {
+  return {
+    input: [],
+    tools: [],
+    handoffs: [],
+    outputType: 'text',
+    modelSettings: {},
+    tracing: false,
+    ...overrides,
+  } as never;
+}
+
+const outputOf = (response: { output: unknown[] }) =>
+  response.output as (Record<string, unknown> & { type: string })[];
