@@ -74,6 +74,25 @@ describe('AutoModel numeric bounds', () => {
     }
   });
 
+  test('ranges at the ends of the safe-integer range still give values inside them', () => {
+    const cases: [JsonSchema, number, number][] = [
+      [{ type: 'integer', minimum: SAFE, maximum: SAFE }, SAFE, SAFE],
+      [{ type: 'integer', minimum: -SAFE, maximum: -SAFE }, -SAFE, -SAFE],
+      [{ type: 'integer', minimum: -SAFE, maximum: -SAFE + 3 }, -SAFE, -SAFE + 3],
+      [{ type: 'integer', minimum: SAFE - 3, maximum: SAFE }, SAFE - 3, SAFE],
+      [{ type: 'number', minimum: -SAFE, maximum: -SAFE + 3 }, -SAFE, -SAFE + 3],
+      [{ type: 'number', minimum: SAFE - 3, maximum: SAFE }, SAFE - 3, SAFE],
+    ];
+    for (const [schema, low, high] of cases) {
+      for (let seed = 0; seed < 10; seed++) {
+        const result = generateSchemaValue(schema, { seed });
+        assert.ok(result.ok, JSON.stringify(result));
+        const value = result.value as number;
+        assert.ok(value >= low && value <= high, `${JSON.stringify(schema)} gave ${value}`);
+      }
+    }
+  });
+
   test('property: written bounds hold; safe-integer and missing bounds keep values small', () => {
     // A side is missing, at the end of the safe-integer range, or written by a user.
     const side = fc.oneof(
