@@ -184,4 +184,43 @@ describe('drift messages use the window', () => {
     assert.match(added, /^\+ {3}"instructions": …[^…]*Be kind\."$/);
     assert.ok(removed.length <= 120 && added.length <= 120, removed);
   });
+
+  test('a realtime drift: unchanged long lines keep their start, unpaired ones too', () => {
+    const P = 'You are a support agent for ACME. '.repeat(6);
+    const diff = (expected: unknown, actual: unknown) =>
+      new RealtimeTranscriptDriftError({ eventIndex: 0, expected, actual }).diff.split('\n');
+    // After the key, 98 characters of the value and an ellipsis (the quote counts).
+    const cut = P.slice(0, 98);
+    assert.deepEqual(diff({ type: 'x', long: P, n: 1 }, { type: 'x', long: P, n: 2 }), [
+      '  {',
+      '    "type": "x",',
+      `    "long": "${cut}…`,
+      '-   "n": 1',
+      '+   "n": 2',
+      '  }',
+    ]);
+    // The first removed line pairs with the added one; the second is cut after its start.
+    assert.deepEqual(diff({ a: `${P}1`, b: `${P}2`, c: 1 }, { a: `${P}3`, c: 1 }), [
+      '  {',
+      `-   "a": …${P.slice(-95)}1",`,
+      `-   "b": "${cut}…`,
+      `+   "a": …${P.slice(-95)}3",`,
+      '    "c": 1',
+      '  }',
+    ]);
+    // Different keys: the whole lines are compared, and differ at the key.
+    assert.deepEqual(diff({ a: `${P}1` }, { b: `${P}2` }), [
+      '  {',
+      `-   "a": "${P.slice(0, 91)}…`,
+      `+   "b": "${P.slice(0, 91)}…`,
+      '  }',
+    ]);
+    // An array item has no key: only the indentation stays in front.
+    assert.deepEqual(diff([`${P}1`], [`${P}2`]), [
+      '  [',
+      `-   …${P.slice(-96)}1"`,
+      `+   …${P.slice(-96)}2"`,
+      '  ]',
+    ]);
+  });
 });
