@@ -6,6 +6,7 @@
  * @module
  */
 
+import { differenceWindow } from '../_internal/format.ts';
 import type { JsonValue } from './cassette_types.ts';
 
 /**
@@ -73,9 +74,20 @@ function pathKey(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
-/** A short, one-line rendering of a value for a message. */
-export function preview(value: JsonValue | undefined, width = 100): string {
-  if (value === undefined) return '(absent)';
-  const text = JSON.stringify(value);
-  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+/**
+ * A recorded and a current value as two short lines for a message: long ones
+ * are shown around their first difference, so the lines differ where the
+ * values do.
+ */
+export function previewPair(
+  recorded: JsonValue | undefined,
+  actual: JsonValue | undefined,
+  width = 100,
+): [string, string] {
+  const [a, b] = differenceWindow(
+    recorded === undefined ? '' : JSON.stringify(recorded),
+    actual === undefined ? '' : JSON.stringify(actual),
+    width,
+  );
+  return [recorded === undefined ? '(absent)' : a, actual === undefined ? '(absent)' : b];
 }

@@ -27,6 +27,8 @@ export interface BookEntry {
   readonly interaction: CassetteInteraction;
   /** Whether a call used it. */
   used: boolean;
+  /** The zero-based call (among all the cassette answered) that used it, when known. */
+  usedBy: number | undefined;
 }
 
 /** The number of an item or a list no recorded input holds. */
@@ -124,7 +126,12 @@ export class InteractionBook {
     } else {
       key = textKey(interaction.model, request);
     }
-    const entry: BookEntry = { index: this.#entries.length, interaction, used: false };
+    const entry: BookEntry = {
+      index: this.#entries.length,
+      interaction,
+      used: false,
+      usedBy: undefined,
+    };
     this.#entries.push(entry);
     const queue = this.#unusedByKey.get(key);
     if (queue === undefined) this.#unusedByKey.set(key, [entry]);
@@ -171,13 +178,14 @@ export class InteractionBook {
     return this.#entries;
   }
 
-  /** Takes (marks used) the first unused entry whose key is `key`. */
-  take(key: string): BookEntry | undefined {
+  /** Takes (marks used, by call `callIndex`) the first unused entry whose key is `key`. */
+  take(key: string, callIndex?: number): BookEntry | undefined {
     const queue = this.#unusedByKey.get(key);
     if (queue === undefined) return undefined;
     const entry = queue.shift()!;
     if (queue.length === 0) this.#unusedByKey.delete(key);
     entry.used = true;
+    entry.usedBy = callIndex;
     return entry;
   }
 

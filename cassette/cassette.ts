@@ -567,7 +567,7 @@ export class Cassette implements ModelProvider {
     throwIfAborted(request);
     const call = await this.#prepare(model, request, false);
     throwIfAborted(request);
-    const entry = call.key === undefined ? undefined : this.#book.take(call.key);
+    const entry = call.key === undefined ? undefined : this.#book.take(call.key, callIndex);
     if (entry !== undefined) {
       this.#keep(entry.interaction);
       const { interaction } = entry;
@@ -605,7 +605,7 @@ export class Cassette implements ModelProvider {
     const model = name ?? '';
     const call = await this.#prepare(model, request, true);
     throwIfAborted(request);
-    const entry = call.key === undefined ? undefined : this.#book.take(call.key);
+    const entry = call.key === undefined ? undefined : this.#book.take(call.key, callIndex);
     if (entry !== undefined) {
       this.#keep(entry.interaction);
       const { interaction } = entry;
@@ -664,6 +664,7 @@ export class Cassette implements ModelProvider {
         nearestIndex: nearest?.entry.index,
         nearestModel: nearest?.entry.interaction.model,
         nearestUsed: nearest?.entry.used ?? false,
+        nearestUsedBy: nearest?.entry.usedBy,
         differences: nearest?.differences ?? [],
         differenceCount: nearest?.count ?? 0,
       }),

@@ -7,7 +7,7 @@
  */
 
 import { countOf, ordinal } from '../_internal/format.ts';
-import { type JsonDifference, preview } from './_diff.ts';
+import { type JsonDifference, previewPair } from './_diff.ts';
 import type { CassetteErrorRecord, CassetteRequest } from './cassette_types.ts';
 
 export type { JsonDifference };
@@ -36,6 +36,7 @@ export const RERECORD_HINT =
  *   nearestIndex: undefined,
  *   nearestModel: undefined,
  *   nearestUsed: false,
+ *   nearestUsedBy: undefined,
  *   differences: [],
  *   differenceCount: 0,
  * };
@@ -61,6 +62,8 @@ export interface CassetteMissErrorOptions {
   nearestModel: string | undefined;
   /** Whether the nearest interaction was already used (no unused one is left). */
   nearestUsed: boolean;
+  /** The zero-based call that used the nearest interaction, if it was used. */
+  nearestUsedBy?: number | undefined;
   /** The first differences between the nearest recorded request and this one. */
   differences: readonly JsonDifference[];
   /** How many differing paths there are in all. */
@@ -108,6 +111,8 @@ export class CassetteMissError extends Error {
   readonly nearestModel: string | undefined;
   /** Whether the nearest interaction was already used (no unused one is left). */
   readonly nearestUsed: boolean;
+  /** The zero-based call that used the nearest interaction, if it was used. */
+  readonly nearestUsedBy: number | undefined;
   /** The first differences between the nearest recorded request and this one. */
   readonly differences: readonly JsonDifference[];
   /** How many differing paths there are in all. */
@@ -127,6 +132,7 @@ export class CassetteMissError extends Error {
     this.nearestIndex = options.nearestIndex;
     this.nearestModel = options.nearestModel;
     this.nearestUsed = options.nearestUsed;
+    this.nearestUsedBy = options.nearestUsedBy;
     this.differences = Object.freeze([...options.differences]);
     this.differenceCount = options.differenceCount;
     this.name = 'CassetteMissError';
@@ -137,6 +143,13 @@ function named(label: string | undefined): string {
   return label === undefined ? 'Cassette' : `Cassette ${label}`;
 }
 
+/** `" by model call #N"` for the call that used the nearest interaction; `''` when unknown. */
+function usedBy(options: CassetteMissErrorOptions): string {
+  return options.nearestUsedBy === undefined
+    ? ''
+    : ` by model call ${ordinal(options.nearestUsedBy)}`;
+}
+
 function missMessage(options: CassetteMissErrorOptions): string {
   const lines = [
     `${named(options.label)} has no recorded interaction for ${
@@ -145,6 +158,16 @@ function missMessage(options: CassetteMissErrorOptions): string {
   ];
   if (options.nearestIndex === undefined) {
     lines.push('The cassette holds no recorded interaction.');
+  } else if (options.nearestUsed && options.differenceCount === 0) {
+    // An equal request: the run repeats a call the recording answered once.
+    lines.push(
+      `Recorded interaction ${
+        ordinal(options.nearestIndex)
+      } matches this request exactly but was already used${
+        usedBy(options).replace(/^ /, ', ')
+      }: the run now makes ` +
+        'this call once more than when it was recorded.',
+    );
   } else {
     const other = options.nearestModel !== options.model
       ? ` (model ${JSON.stringify(options.nearestModel)})`
@@ -152,16 +175,17 @@ function missMessage(options: CassetteMissErrorOptions): string {
     lines.push(
       `The nearest ${
         options.nearestUsed
-          ? 'recorded interaction (already used; none is left unused)'
+          ? `recorded interaction (already used${usedBy(options)}; none is left unused)`
           : 'unused recorded interaction'
       }, ${ordinal(options.nearestIndex)}${other}, differs at ${
         countOf(options.differenceCount, 'path')
       }:`,
     );
     for (const difference of options.differences) {
+      const [recorded, now] = previewPair(difference.recorded, difference.actual);
       lines.push(`  ${difference.path}`);
-      lines.push(`    recorded: ${preview(difference.recorded)}`);
-      lines.push(`    now:      ${preview(difference.actual)}`);
+      lines.push(`    recorded: ${recorded}`);
+      lines.push(`    now:      ${now}`);
     }
     const more = options.differenceCount - options.differences.length;
     if (more > 0) lines.push(`  (and ${countOf(more, 'more difference')})`);

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { countOf, ordinal } from '../_internal/format.ts';
+import { countOf, differenceWindow, ordinal } from '../_internal/format.ts';
 import { redactCredentialText } from '../_internal/credentials.ts';
 import { frozenCopy } from '../_internal/snapshot.ts';
 import { cancelledMessage, listPending } from './_scenario_messages.ts';
@@ -388,23 +388,70 @@ function lineDiff(expected: unknown, actual: unknown): string {
       lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
     }
   }
-  const out: string[] = [];
+  const ops: { mark: ' ' | '-' | '+'; line: string }[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) {
-      out.push(`  ${a[i]}`);
+      ops.push({ mark: ' ', line: a[i] });
       i++;
       j++;
     } else if (i < a.length && (j === b.length || lcs[i + 1][j] >= lcs[i][j + 1])) {
-      out.push(`- ${a[i]}`);
+      ops.push({ mark: '-', line: a[i] });
       i++;
     } else {
-      out.push(`+ ${b[j]}`);
+      ops.push({ mark: '+', line: b[j] });
       j++;
     }
   }
+  const out = shortenLines(ops).map(({ mark, line }) => `${mark} ${line}`);
   if (expected === undefined) out.unshift('- (nothing recorded)');
   if (actual === undefined) out.push('+ (nothing sent)');
   return out.join('\n');
+}
+
+/** How long a diff line may be before it is cut (the key and indentation not counted). */
+const LINE_WIDTH = 100;
+
+/**
+ * Long lines cut to a readable window. In each run of changed lines, the n-th
+ * removed line and the n-th added line are cut around their first difference;
+ * every other long line keeps its start. The indentation and a key in front
+ * are always kept whole.
+ */
+function shortenLines<T extends { mark: string; line: string }>(ops: readonly T[]): T[] {
+  const shown = ops.map((op) => ({ ...op }));
+  for (let k = 0; k < shown.length;) {
+    let end = k;
+    while (end < shown.length && shown[end].mark !== ' ') end++;
+    const run = shown.slice(k, Math.max(end, k + 1));
+    const removed = run.filter((op) => op.mark === '-');
+    const added = run.filter((op) => op.mark === '+');
+    const pairs = Math.min(removed.length, added.length);
+    for (let p = 0; p < pairs; p++) {
+      [removed[p].line, added[p].line] = windowPair(removed[p].line, added[p].line);
+    }
+    for (const op of [...removed.slice(pairs), ...added.slice(pairs)]) op.line = windowOne(op.line);
+    if (end === k) shown[k].line = windowOne(shown[k].line);
+    k = Math.max(end, k + 1);
+  }
+  return shown;
+}
+
+function headOf(line: string): string {
+  return /^\s*(?:"(?:[^"\\]|\\.)*": )?/.exec(line)![0];
+}
+
+/** A long line cut after its start. */
+function windowOne(line: string): string {
+  const head = headOf(line);
+  return head + differenceWindow(line.slice(head.length), '', LINE_WIDTH)[0];
+}
+
+/** Two lines around their first difference, the indentation and a shared key kept whole. */
+function windowPair(a: string, b: string): [string, string] {
+  const head = headOf(a);
+  if (headOf(b) !== head) return differenceWindow(a, b, LINE_WIDTH);
+  const [restA, restB] = differenceWindow(a.slice(head.length), b.slice(head.length), LINE_WIDTH);
+  return [head + restA, head + restB];
 }

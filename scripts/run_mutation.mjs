@@ -113,6 +113,7 @@ const testSets = [
     'realtime_server_property',
   ]],
   [/^realtime_testing\/scripted_realtime_server/, [
+    'difference_window',
     'scripted_realtime_server',
     'realtime_server_property',
     'realtime_transcript',
@@ -142,7 +143,7 @@ const testSets = [
   [/^realtime_testing\//, ['realtime_']],
   [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],
   // The cassette entry and its file adapter: the cassette tests (cassette_fs tests included).
-  [/^cassette(_fs)?\//, ['cassette_']],
+  [/^cassette(_fs)?\//, ['cassette_', 'difference_window']],
   // Shared by the doubles to come; today only its own tests use it.
   [/^_internal\/credentials/, ['credentials']],
   // The stream helpers of the model doubles: ScriptedModel, AutoModel and the cassette.
@@ -163,8 +164,15 @@ const testSets = [
     'sandbox_',
     'step_bending',
   ]],
+  // The nearest-name suggestion: AutoModel's unknown names and the server's unknown events.
+  [/^_internal\/nearest_name/, [
+    'nearest_name',
+    'auto_model_names',
+    'scripted_realtime_server_errors',
+  ]],
   // Message helpers and the teardown error: the tests that read whole failure messages.
   [/^_internal\/(format|double_failures_error)/, [
+    'difference_window',
     'failure_log',
     'teardown',
     'model_errors',

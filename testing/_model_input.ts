@@ -92,7 +92,9 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
       typeof type === 'string'
         ? {
           reason: 'unknown_step_type',
-          message: `ScriptedModel input ${ordinal(inputIndex)} has unknown type "${type}".`,
+          message: `ScriptedModel input ${ordinal(inputIndex)} has unknown type "${type}".${
+            bareItemHint(type)
+          }`,
           inputIndex,
           stepType: type,
         }
@@ -203,4 +205,44 @@ function invalidEnvelope(inputIndex: number): InvalidScriptedModelStepError {
     message: `ScriptedModel input ${ordinal(inputIndex)} has an invalid response envelope.`,
     inputIndex,
   });
+}
+
+/**
+ * The builder call that makes an item of each type a step could hold, for the
+ * hint on a bare item; other item types are shown as `item`.
+ */
+const ITEM_BUILDERS: Readonly<Record<string, string>> = {
+  message: "assistantMessage('x')",
+  function_call: "functionCall('name', { … })",
+  reasoning: 'reasoningItem()',
+  hosted_tool_call: 'hostedToolCall()',
+  computer_call: 'computerCall()',
+  shell_call: 'shellCall()',
+  apply_patch_call: 'applyPatchCall()',
+};
+
+/** Conversation item types that are not builder-made but are still no step. */
+const OTHER_ITEM_TYPES = new Set([
+  'function_call_result',
+  'computer_call_result',
+  'shell_call_output',
+  'apply_patch_call_output',
+  'compaction',
+  'tool_search_call',
+  'tool_search_output',
+]);
+
+/**
+ * What to write instead when an item was passed where a step belongs (the
+ * items of one response go in an array); `''` for a type that is no item.
+ */
+function bareItemHint(type: string): string {
+  const written = Object.hasOwn(ITEM_BUILDERS, type)
+    ? ITEM_BUILDERS[type]
+    : OTHER_ITEM_TYPES.has(type)
+    ? 'item'
+    : undefined;
+  if (written === undefined) return '';
+  return ' It is an item, not a step: a step holds the items of one response in an array, ' +
+    `so write [${written}] instead of ${written}.`;
 }

@@ -518,21 +518,34 @@ function generateNumber(
     : integer
     ? 1
     : undefined;
+  // A bound at an end of the safe-integer range only says "a safe integer" (zod 4
+  // writes one on both sides of every `.int()`); it still holds, but the values are
+  // placed as if that side were unbounded, never pulled to its end.
+  const placedLow = low <= -Number.MAX_SAFE_INTEGER ? -Infinity : low;
+  const placedHigh = high >= Number.MAX_SAFE_INTEGER ? Infinity : high;
   // A number with no bound at all gets a small positive integer: schemas derived
   // from richer ones often lose `int()`, `positive()` or `min(1)` on the way, and
   // such a value still satisfies them.
   if (
-    low === -Infinity && high === Infinity && (multipleOf === undefined || multipleOf === 1)
+    placedLow === -Infinity && placedHigh === Infinity &&
+    (multipleOf === undefined || multipleOf === 1)
   ) {
     return context.random.int(1, 10);
   }
   // Half-bounded sides get a small default range so the values stay readable; wide
   // enough to hold ten multiples when the step is large.
   const width = Math.max(100, (multipleOf ?? 0) * 10);
-  const spanLow = Number.isFinite(low)
-    ? low
-    : Math.min(Number.isFinite(high) ? high - width : -width, 0);
-  const spanHigh = Number.isFinite(high) ? high : Math.max(spanLow + width, width);
+  // The span never leaves the real bounds (a `minimum` near the top of the safe range).
+  const spanLow = Math.max(
+    low,
+    Number.isFinite(placedLow)
+      ? placedLow
+      : Math.min(Number.isFinite(placedHigh) ? placedHigh - width : -width, 0),
+  );
+  const spanHigh = Math.min(
+    high,
+    Number.isFinite(placedHigh) ? placedHigh : Math.max(spanLow + width, width),
+  );
   const inRange = (value: number) =>
     (lowOpen ? value > low : value >= low) && (highOpen ? value < high : value <= high) &&
     Number.isFinite(value);

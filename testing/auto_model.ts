@@ -68,9 +68,12 @@ import type { RecordedModelCall } from './scripted_model_types.ts';
 import {
   AutoModelBudgetExceededError,
   AutoModelIncompleteError,
+  type AutoModelNameOption,
+  AutoModelUnknownNameError,
   AutoModelValueError,
   type AutoModelValueFailureReason,
 } from './auto_model_errors.ts';
+import { nearestName } from '../_internal/nearest_name.ts';
 import type {
   AutoModelGeneratedValue,
   AutoModelOptions,
@@ -136,6 +139,9 @@ export class AutoModel implements Model {
   readonly #generated: AutoModelGeneratedValue[] = [];
   readonly #offered = new Set<string>();
   readonly #called = new Set<string>();
+  /** Every function tool and handoff tool name any request offered, in first-seen order. */
+  readonly #seenTools = new Set<string>();
+  readonly #seenHandoffs = new Set<string>();
 
   /** Creates a model with `options` (all optional; see {@linkcode AutoModelOptions}). */
   constructor(options: AutoModelOptions = {}) {
@@ -226,6 +232,8 @@ export class AutoModel implements Model {
       history.filter((item) => item?.type === 'function_call').map((item) => String(item.name)),
     );
     const output: OutputModelItem[] = [];
+    for (const tool of request.tools) if (tool.type === 'function') this.#seenTools.add(tool.name);
+    for (const handoff of request.handoffs) this.#seenHandoffs.add(handoff.toolName);
 
     // A model told not to use tools (`toolChoice: 'none'`) calls none.
     const toolsAllowed = request.modelSettings?.toolChoice !== 'none';
@@ -249,6 +257,7 @@ export class AutoModel implements Model {
           kind: 'tool',
           name: tool.name,
           schema: this.#options.toolSchemas?.[tool.name] ?? (tool.parameters as JsonSchema),
+          sent: tool.parameters as JsonSchema,
         });
         this.#called.add(tool.name);
         this.#remember(call, 'tool', tool.name, callId, value);
@@ -279,6 +288,7 @@ export class AutoModel implements Model {
         kind: 'handoff',
         name: handoff.toolName,
         schema: handoff.inputJsonSchema as JsonSchema,
+        sent: handoff.inputJsonSchema as JsonSchema,
       });
       this.#remember(call, 'handoff', handoff.toolName, callId, value);
       output.push({
@@ -292,6 +302,9 @@ export class AutoModel implements Model {
       return response(call, output);
     }
 
+    // The run ends with this answer: a name that no request offered was misspelled
+    // (the tools of every agent the run visited have been seen by now).
+    this.#checkNames(call);
     const outputType = request.outputType;
     let text: string;
     if (outputType === 'text') {
@@ -301,12 +314,88 @@ export class AutoModel implements Model {
         kind: 'output',
         name: outputType.name,
         schema: this.#options.outputSchema ?? (outputType.schema as JsonSchema),
+        sent: outputType.schema as JsonSchema,
       });
       this.#remember(call, 'output', outputType.name, undefined, value);
       text = JSON.stringify(value);
     }
     output.push(assistantMessage(text, { id: `auto_msg_${call.index + 1}` }));
     return response(call, output);
+  }
+
+  /** Throws for the first name in the options that no request offered. */
+  #checkNames(call: RecordedModelCall): void {
+    const tools = this.#options.tools;
+    const handoffs = this.#options.handoffs;
+    const entries: [AutoModelNameOption, string, boolean][] = [
+      ...(Array.isArray(tools) ? tools : []).map((name): [AutoModelNameOption, string, boolean] => [
+        'tools',
+        name,
+        this.#seenTools.has(name),
+      ]),
+      ...Object.keys(this.#options.arguments ?? {}).map((
+        name,
+      ): [AutoModelNameOption, string, boolean] => [
+        'arguments',
+        name,
+        this.#seenTools.has(name) || this.#seenHandoffs.has(name),
+      ]),
+      ...(Array.isArray(handoffs) ? handoffs : []).map((
+        name,
+      ): [AutoModelNameOption, string, boolean] => [
+        'handoffs',
+        name,
+        this.#seenHandoffs.has(name) || this.#seenHandoffs.has(handoffToolName(name)),
+      ]),
+    ];
+    const unknown = entries.find(([, , known]) => !known);
+    if (unknown === undefined) return;
+    const [option, name] = unknown;
+    const known = option === 'tools'
+      ? [...this.#seenTools]
+      : option === 'handoffs'
+      ? [...this.#seenHandoffs]
+      : [...this.#seenTools, ...this.#seenHandoffs];
+    throw this.#failures.raise(
+      new AutoModelUnknownNameError({
+        callIndex: call.index,
+        option,
+        unknownName: name,
+        toolName: undefined,
+        knownNames: known,
+        suggestion: nearestName(name, known) ??
+          (option === 'tools' ? undefined : nearestName(handoffToolName(name), known)),
+      }),
+    );
+  }
+
+  /** Throws for a key of fixed arguments that `schema` neither declares nor allows. */
+  #checkKeys(
+    call: RecordedModelCall,
+    name: string,
+    fixed: Record<string, unknown>,
+    schema: JsonSchema,
+  ): void {
+    const shape = schema as {
+      properties?: unknown;
+      additionalProperties?: unknown;
+      patternProperties?: unknown;
+    };
+    if (typeof shape.properties !== 'object' || shape.properties === null) return;
+    if (shape.additionalProperties !== false || shape.patternProperties !== undefined) return;
+    const declared = Object.keys(shape.properties);
+    const key = Object.keys(fixed).find((key) => !declared.includes(key));
+    if (key === undefined) return;
+    throw this.#failures.raise(
+      new AutoModelUnknownNameError({
+        callIndex: call.index,
+        option: 'arguments',
+        unknownName: key,
+        toolName: name,
+        knownNames: declared,
+        suggestion: nearestName(key, declared),
+      }),
+    );
   }
 
   #selects(name: string): boolean {
@@ -326,7 +415,7 @@ export class AutoModel implements Model {
       !calledNames.has(handoff.toolName) &&
       (policy === 'follow' ||
         policy.some((name) =>
-          name === handoff.toolName || `transfer_to_${toToolName(name)}` === handoff.toolName
+          name === handoff.toolName || handoffToolName(name) === handoff.toolName
         ))
     );
   }
@@ -348,10 +437,16 @@ export class AutoModel implements Model {
       kind: AutoModelGeneratedValue['kind'];
       name: string;
       schema: AutoModelSchema | JsonSchema;
+      /** The schema the request sent, which fixed arguments are checked against. */
+      sent: JsonSchema;
     },
   ): Promise<unknown> {
     const fixed = target.kind === 'output' ? undefined : this.#options.arguments?.[target.name];
-    if (fixed !== undefined) return typeof fixed === 'string' ? fixed : structuredClone(fixed);
+    if (typeof fixed === 'string') return fixed;
+    if (fixed !== undefined) {
+      this.#checkKeys(call, target.name, fixed, target.sent);
+      return structuredClone(fixed);
+    }
     const standard = standardSchema(target.schema);
     const json = standard === undefined
       ? target.schema as JsonSchema
@@ -430,8 +525,9 @@ function pointerOf(path: ReadonlyArray<unknown>): string {
   }, '#');
 }
 
-function toToolName(name: string): string {
-  return name.replace(/[^a-zA-Z0-9]/g, '_');
+/** The SDK's default handoff tool name for an agent named `name`. */
+function handoffToolName(name: string): string {
+  return `transfer_to_${name.replace(/[^a-zA-Z0-9]/g, '_')}`;
 }
 
 /** The hosted, computer, shell and apply-patch tools among `tools`, as calls to make. */

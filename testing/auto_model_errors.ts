@@ -192,3 +192,123 @@ export class AutoModelIncompleteError extends Error {
     this.name = 'AutoModelIncompleteError';
   }
 }
+
+/**
+ * Which `AutoModel` option held a name that matched nothing: the `tools`
+ * selection, the `handoffs` policy, or `arguments` (a tool or handoff name, or
+ * a key of the fixed arguments themselves).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { AutoModelNameOption } from "scripted-agents/testing";
+ *
+ * const option: AutoModelNameOption = "tools";
+ * assert.equal(option, "tools");
+ * ```
+ */
+export type AutoModelNameOption = 'tools' | 'handoffs' | 'arguments';
+
+/**
+ * What {@linkcode AutoModelUnknownNameError} is constructed from.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import {
+ *   AutoModelUnknownNameError,
+ *   type AutoModelUnknownNameErrorOptions,
+ * } from "scripted-agents/testing";
+ *
+ * const options: AutoModelUnknownNameErrorOptions = {
+ *   callIndex: 0,
+ *   option: "tools",
+ *   unknownName: "lookupOrder",
+ *   toolName: undefined,
+ *   knownNames: ["lookup_order"],
+ *   suggestion: "lookup_order",
+ * };
+ * assert.equal(new AutoModelUnknownNameError(options).suggestion, "lookup_order");
+ * ```
+ */
+export interface AutoModelUnknownNameErrorOptions {
+  /** The zero-based model call that found it. */
+  callIndex: number;
+  /** The option that holds the name. */
+  option: AutoModelNameOption;
+  /** The name as written. */
+  unknownName: string;
+  /** For a key of fixed arguments, the tool or handoff they are for; otherwise `undefined`. */
+  toolName: string | undefined;
+  /** The names it could have been: offered tools and handoffs, or the schema's properties. */
+  knownNames: readonly string[];
+  /** The nearest of `knownNames`, if one is near. */
+  suggestion: string | undefined;
+}
+
+/**
+ * A name in `AutoModel`'s options matches nothing: a `tools` or `handoffs`
+ * entry, or an `arguments` key, that names no tool or handoff any request
+ * offered (found when the model is about to give the final answer, so the
+ * tools of every agent the run visited count), or a key of fixed arguments
+ * that the tool's schema does not declare (found before the call is sent).
+ * Without this check a misspelled name would silently call nothing.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AutoModel, AutoModelUnknownNameError } from "scripted-agents/testing";
+ *
+ * const lookup = {
+ *   type: "function",
+ *   name: "lookup_order",
+ *   description: "Looks up an order.",
+ *   parameters: { type: "object", properties: {}, required: [], additionalProperties: false },
+ *   strict: true,
+ * };
+ * const model = new AutoModel({ tools: ["lookupOrder"] });
+ * const request = { input: "go", tools: [lookup], handoffs: [], outputType: "text", modelSettings: {} };
+ * const error = await model.getResponse(request as never).catch((e) => e);
+ * assert.ok(error instanceof AutoModelUnknownNameError);
+ * assert.equal(error.suggestion, "lookup_order");
+ * model.acknowledgeFailures();
+ * ```
+ */
+export class AutoModelUnknownNameError extends Error {
+  /** The zero-based model call that found it. */
+  readonly callIndex: number;
+  /** The option that holds the name. */
+  readonly option: AutoModelNameOption;
+  /** The name as written. */
+  readonly unknownName: string;
+  /** For a key of fixed arguments, the tool or handoff they are for; otherwise `undefined`. */
+  readonly toolName: string | undefined;
+  /** The names it could have been: offered tools and handoffs, or the schema's properties. */
+  readonly knownNames: readonly string[];
+  /** The nearest of `knownNames`, if one is near. */
+  readonly suggestion: string | undefined;
+  /** Always `'AutoModelUnknownNameError'`. */
+  override readonly name: 'AutoModelUnknownNameError';
+
+  /** Builds the error from its fields. */
+  constructor(options: AutoModelUnknownNameErrorOptions) {
+    const known = options.knownNames.length === 0 ? '(none)' : options.knownNames.join(', ');
+    const hint = options.suggestion === undefined ? '' : ` Did you mean "${options.suggestion}"?`;
+    super(
+      options.toolName === undefined
+        ? `AutoModel option ${options.option} names "${options.unknownName}", but no request up ` +
+          `to call ${ordinal(options.callIndex)} (the final answer) offered it. ` +
+          `Offered: ${known}.${hint}`
+        : `AutoModel arguments for "${options.toolName}" have the key "${options.unknownName}", ` +
+          `which its schema does not declare (call ${ordinal(options.callIndex)}). ` +
+          `Its properties: ${known}.${hint}`,
+    );
+    this.callIndex = options.callIndex;
+    this.option = options.option;
+    this.unknownName = options.unknownName;
+    this.toolName = options.toolName;
+    this.knownNames = Object.freeze([...options.knownNames]);
+    this.suggestion = options.suggestion;
+    this.name = 'AutoModelUnknownNameError';
+  }
+}

@@ -86,8 +86,9 @@ export interface AutoModelOptions {
   arguments?: Readonly<Record<string, string | Record<string, unknown>>>;
   /**
    * Richer schemas for the named tools. The schema the SDK sends for a zod
-   * tool keeps types and shapes but not every constraint (formats, lengths,
-   * bounds); give the zod schema here to generate from it, and validate with it.
+   * tool keeps what JSON Schema can say (bounds, lengths, formats, patterns)
+   * but not refinements (`.refine()`); give the zod schema here to generate
+   * from it, and validate every candidate with it.
    */
   toolSchemas?: Readonly<Record<string, AutoModelSchema>>;
   /** A richer schema for structured final outputs, used instead of the serialized output type. */

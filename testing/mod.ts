@@ -191,9 +191,12 @@ export { AutoModel } from './auto_model.ts';
 export {
   AutoModelBudgetExceededError,
   AutoModelIncompleteError,
+  AutoModelUnknownNameError,
   AutoModelValueError,
 } from './auto_model_errors.ts';
 export type {
+  AutoModelNameOption,
+  AutoModelUnknownNameErrorOptions,
   AutoModelValueErrorOptions,
   AutoModelValueFailureReason,
 } from './auto_model_errors.ts';

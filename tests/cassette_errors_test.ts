@@ -68,6 +68,7 @@ describe('Cassette errors', () => {
       'nearestIndex',
       'nearestModel',
       'nearestUsed',
+      'nearestUsedBy',
       'differences',
       'differenceCount',
       'name',
@@ -96,21 +97,45 @@ describe('Cassette errors', () => {
     await assert.rejects(cassette.close(), UnusedCassetteInteractionsError);
   });
 
-  test('a miss on a used recording of the same model says none is left unused', async () => {
-    const cassette = cassetteOf([{ input: 'hi', text: 'one' }]);
+  test('a miss on an identical, used recording says which call used it', async () => {
+    const cassette = cassetteOf([{ input: 'hi', text: 'one' }, { input: 'other', text: 'two' }]);
+    await cassette.model('m').getResponse(live('other'));
     await cassette.model('m').getResponse(live('hi'));
     const error = await miss(cassette, 'm', 'hi');
     assert.equal(
       error.message,
       [
-        'Cassette has no recorded interaction for non-streaming model call #2 (model "m").',
-        'The nearest recorded interaction (already used; none is left unused), #1, differs at ' +
-        '0 paths:',
+        'Cassette has no recorded interaction for non-streaming model call #3 (model "m").',
+        'Recorded interaction #1 matches this request exactly but was already used, by model ' +
+        'call #2: the run now makes this call once more than when it was recorded.',
         HINT,
       ].join('\n'),
     );
     assert.equal(error.nearestModel, 'm');
     assert.equal(error.nearestUsed, true);
+    assert.equal(error.nearestUsedBy, 1);
+    assert.equal(error.differenceCount, 0);
+    cassette.acknowledgeFailures();
+    await cassette.close();
+  });
+
+  test('a miss on a used recording of the same model says none is left unused, and who used it', async () => {
+    const cassette = cassetteOf([{ input: 'hi', text: 'one' }]);
+    await cassette.model('m').getResponse(live('hi'));
+    const error = await miss(cassette, 'm', 'hello');
+    assert.equal(
+      error.message,
+      [
+        'Cassette has no recorded interaction for non-streaming model call #2 (model "m").',
+        'The nearest recorded interaction (already used by model call #1; none is left unused), ' +
+        '#1, differs at 1 path:',
+        '  request.input',
+        '    recorded: "hi"',
+        '    now:      "hello"',
+        HINT,
+      ].join('\n'),
+    );
+    assert.equal(error.nearestUsedBy, 0);
     cassette.acknowledgeFailures();
     await cassette.close();
   });

@@ -252,6 +252,7 @@ describe('Cassette: matching', () => {
       'nearestIndex',
       'nearestModel',
       'nearestUsed',
+      'nearestUsedBy',
       'request',
       'streamed',
     ]);
