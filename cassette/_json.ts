@@ -17,6 +17,7 @@ import {
   redactCredentialText,
   REDACTED,
 } from '../_internal/credentials.ts';
+import { collectionKind, isPlainObject } from '../_internal/snapshot.ts';
 import type { JsonObject, JsonValue } from './cassette_types.ts';
 
 /** The key of a blob reference object. */
@@ -110,8 +111,18 @@ export class Conversion {
    * Converted JSON by source node, for sources that are frozen snapshot nodes
    * (immutable, and shared between consecutive requests of a run): each is
    * converted once. The cached JSON is shared, so it must never be changed.
+   * A node is cached only when nothing below it is an object a snapshot keeps
+   * by identity (see {@linkcode Conversion.kept}).
    */
   readonly cache: WeakMap<object, JsonValue> | undefined;
+  /**
+   * How many objects kept by identity in snapshots (class instances, dates,
+   * headers, errors: anything but plain objects, arrays, buffers, maps and
+   * sets) this conversion met. Such an object can change while the node
+   * holding it stays the same node, so JSON converted through one describes
+   * that moment only and must not be reused for a later request.
+   */
+  kept = 0;
 
   constructor(cache?: WeakMap<object, JsonValue>) {
     this.cache = cache;
@@ -165,8 +176,9 @@ function convert(
     if (cached !== undefined) return cached;
     const proto = getPrototypeOf(value);
     if (Array.isArray(value) || proto === objectPrototype || proto === null) {
+      const kept = conversion.kept;
       const converted = convertUncached(value, conversion, path, depth);
-      if (converted !== undefined) cache.set(value, converted);
+      if (converted !== undefined && conversion.kept === kept) cache.set(value, converted);
       return converted;
     }
   }
@@ -202,10 +214,11 @@ function convertObject(
     }
     return out;
   }
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) {
     return convertString(bytesToBase64(value), conversion);
   }
+  if (!isPlainObject(value) && collectionKind(value) === 0) conversion.kept++;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof Headers !== 'undefined' && value instanceof Headers) {
     const headers: Record<string, unknown> = {};
     value.forEach((v, k) => headers[k.toLowerCase()] = v);
