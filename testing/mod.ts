@@ -58,6 +58,7 @@
  */
 
 export { DoubleFailuresError } from '../_internal/double_failures_error.ts';
+export { TeardownAlsoFailedError } from '../_internal/combined_failure.ts';
 export {
   InvalidScriptedModelStepError,
   ScriptedModelRequestAbortedError,
