@@ -37,6 +37,23 @@ function framesOf(error: unknown): string {
 }
 
 /**
+ * Gives `error` a stack that points at the body's failure: runners show the
+ * code frame of the first stack frame. Its first line only, then the frames:
+ * runners print the message themselves and take the frames from the lines
+ * after the first.
+ */
+function pointAtBody(error: Error, bodyError: unknown): void {
+  const frames = framesOf(bodyError);
+  if (frames === '') return;
+  Object.defineProperty(error, 'stack', {
+    value: `TeardownAlsoFailedError: ${error.message.split('\n')[0]}\n${frames}`,
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
+}
+
+/**
  * A test body failed and the teardown after it (the doubles' checks) failed
  * too: both failures in one error. The message is the body's failure first,
  * then the teardown's; `cause` is the body's failure (runners print it with
@@ -78,19 +95,8 @@ export class TeardownAlsoFailedError extends Error {
     );
     this.bodyError = bodyError;
     this.teardownError = teardownError;
+    pointAtBody(this, bodyError);
     this.name = 'TeardownAlsoFailedError';
-    // Point at the body's failure: runners show the code frame of the first
-    // stack frame. The first line only: runners print the message themselves
-    // and take the frames from the lines after the first.
-    const frames = framesOf(bodyError);
-    if (frames !== '') {
-      Object.defineProperty(this, 'stack', {
-        value: `${this.name}: ${this.message.split('\n')[0]}\n${frames}`,
-        writable: true,
-        configurable: true,
-        enumerable: false,
-      });
-    }
   }
 }
 
