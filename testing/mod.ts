@@ -84,6 +84,7 @@ export type {
   RecordedModelCall,
   ScriptedModelErrorStep,
   ScriptedModelInput,
+  ScriptedModelOptions,
   ScriptedModelResponderStep,
   ScriptedModelResponse,
   ScriptedModelResponseStep,
