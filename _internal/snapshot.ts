@@ -2,10 +2,13 @@
  * Detach rules shared by every double: what is copied, what keeps its identity.
  *
  * A snapshot copies the mutable data containers a test could later change
- * (arrays, plain objects from any realm, array buffers and their views) and
- * keeps everything else by identity (functions, class instances such as
- * `AbortSignal`, `Usage`, `Manifest`, `Map`, `Date`, errors, promises).
- * Cycles and aliasing inside one snapshot are preserved through a memo.
+ * (arrays, plain objects from any realm, array buffers and their views, and
+ * `Map`s and `Set`s) and keeps everything else by identity (functions, class
+ * instances such as `AbortSignal`, `Usage`, `Manifest`, `Date`, errors,
+ * promises, subclasses of `Map` and `Set`). A copied `Map` keeps its keys and
+ * snapshots its values; a copied `Set` keeps its members: both are looked up
+ * by identity, so the copy answers `get`/`has` as the original did. Cycles and
+ * aliasing inside one snapshot are preserved through a memo.
  *
  * @module
  */
@@ -51,6 +54,72 @@ export function enumerableOwnKeys(value: object): PropertyKey[] {
     if (isEnumerable.call(value, symbols[i])) keys.push(symbols[i]);
   }
   return keys;
+}
+
+const MAP = 1;
+const SET = 2;
+const nativeSources = new Map([
+  [functionToString.call(Map), MAP],
+  [functionToString.call(Set), SET],
+]);
+/** Prototypes already classified: `Map.prototype` and `Set.prototype` of any realm, or neither. */
+const collectionPrototypes = new WeakMap<object, number>([[Map.prototype, MAP], [
+  Set.prototype,
+  SET,
+]]);
+
+/**
+ * `MAP` for a `Map`, `SET` for a `Set` (of any realm, not a subclass: a
+ * subclass is a class instance and keeps its identity), else 0.
+ */
+export function collectionKind(value: object): number {
+  const proto = getPrototypeOf(value);
+  if (proto === null) return 0;
+  let kind = collectionPrototypes.get(proto);
+  if (kind === undefined) {
+    const constructor = hasOwn.call(proto, 'constructor') ? proto.constructor : undefined;
+    kind = typeof constructor === 'function'
+      ? nativeSources.get(functionToString.call(constructor)) ?? 0
+      : 0;
+    // A foreign prototype must also carry the brand (a plain object claiming a
+    // native constructor is not a Map).
+    if (
+      kind !== 0 && objectToString.call(value) !== (kind === MAP ? '[object Map]' : '[object Set]')
+    ) {
+      kind = 0;
+    }
+    collectionPrototypes.set(proto, kind);
+  }
+  return kind;
+}
+
+/** An empty `Map` or `Set` of the realm and kind of `value` (see {@linkcode collectionKind}). */
+export function emptyCollection(value: object): Map<unknown, unknown> | Set<unknown> {
+  const proto = getPrototypeOf(value) as { constructor: new () => Map<unknown, unknown> };
+  return new proto.constructor();
+}
+
+/**
+ * Fills `copy` (from {@linkcode emptyCollection}) with the entries of `value`
+ * of kind `kind`: a map's keys as they are and its object values through
+ * `detach`, a set's members as they are.
+ */
+export function fillCollection(
+  value: object,
+  kind: number,
+  copy: Map<unknown, unknown> | Set<unknown>,
+  detach: (item: object) => unknown,
+): void {
+  if (kind === SET) {
+    for (const member of value as Set<unknown>) (copy as Set<unknown>).add(member);
+    return;
+  }
+  for (const [key, item] of value as Map<unknown, unknown>) {
+    (copy as Map<unknown, unknown>).set(
+      key,
+      typeof item === 'object' && item !== null ? detach(item) : item,
+    );
+  }
 }
 
 function isArrayBufferLike(value: object): value is ArrayBuffer | SharedArrayBuffer {
@@ -130,7 +199,16 @@ function snapshotObject(value: object, memo: WeakMap<object, unknown>): unknown 
     return copy;
   }
 
-  // Class instances, Map, Set, Date, Error, Promise, AbortSignal, Usage, ...
+  const kind = collectionKind(value);
+  if (kind !== 0) {
+    const copy = emptyCollection(value);
+    // In the memo before its entries are read, so a map holding itself holds its copy.
+    memo.set(value, copy);
+    fillCollection(value, kind, copy, (item) => snapshotObject(item, memo));
+    return copy;
+  }
+
+  // Class instances, Date, Error, Promise, AbortSignal, Usage, ...
   return value;
 }
 

@@ -17,8 +17,9 @@
  *    nodes or primitives), so moved or repeated content is shared too.
  *
  * What a stored snapshot means is exactly {@link snapshotValue}'s rules: plain
- * objects (any realm) and arrays are copied, buffers and views are copied,
- * everything else keeps its identity; accessors are read once, non-enumerable
+ * objects (any realm) and arrays are copied, buffers and views, `Map`s and
+ * `Set`s are copied (per snapshot, never shared), everything else keeps its
+ * identity; accessors are read once, non-enumerable
  * keys are dropped, an own `__proto__` key stays an own key, cycles and
  * aliasing are preserved. Sharing never shows: stored nodes are immutable
  * (object nodes frozen) and private, and readers get a fresh copy (`frozenSnapshot(stored)`). Within
@@ -28,7 +29,14 @@
  * @module
  */
 
-import { enumerableOwnKeys, isPlainObject, snapshotValue } from './snapshot.ts';
+import {
+  collectionKind,
+  emptyCollection,
+  enumerableOwnKeys,
+  fillCollection,
+  isPlainObject,
+  snapshotValue,
+} from './snapshot.ts';
 
 const getPrototypeOf = Object.getPrototypeOf;
 const objectToString = Object.prototype.toString;
@@ -172,7 +180,9 @@ export class SnapshotStore {
       );
     }
     if (isBinary(value)) return this.#binary(value);
-    // Class instances, Map, Set, Date, Error, Promise, AbortSignal, Usage, ...
+    const kind = collectionKind(value);
+    if (kind !== 0) return this.#collection(value, kind);
+    // Class instances, Date, Error, Promise, AbortSignal, Usage, ...
     let kept = this.#kept.get(value);
     if (kept === undefined) {
       kept = this.#leaf(value);
@@ -334,6 +344,22 @@ export class SnapshotStore {
     this.#binaryMemo ??= new WeakMap();
     const record = this.#leaf(snapshotValue(source, this.#binaryMemo) as object);
     this.#memo.set(source, record);
+    return record;
+  }
+
+  /**
+   * A `Map` or `Set` is copied per snapshot, with what it holds at the time,
+   * and never shared: the same map, changed between two calls, is two
+   * different nodes (and so are the objects holding it), so each snapshot
+   * shows what was sent then. Its object values are stored as nodes (aliasing
+   * and cycles preserved); its keys keep their identity.
+   */
+  #collection(source: object, kind: number): NodeRecord {
+    const copy = emptyCollection(source);
+    const record = this.#leaf(copy);
+    // In the memo before its entries: a value that leads back here gets this copy.
+    this.#memo.set(source, record);
+    fillCollection(source, kind, copy, (item) => this.#visit(item, undefined).node);
     return record;
   }
 

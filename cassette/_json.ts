@@ -4,6 +4,10 @@
  * credentials removed, and large binary strings replaced by digest references
  * (`{ "$blob": "sha256-…" }`) whose payload is kept once in the blob table.
  *
+ * A key of the data itself spelled like the blob key (`$blob`, `$$blob`, …)
+ * is stored with one more leading `$`, so data that looks like a reference is
+ * never read back as one; {@linkcode restore} takes the `$` off again.
+ *
  * @module
  */
 
@@ -13,12 +17,78 @@ import {
   redactCredentialText,
   REDACTED,
 } from '../_internal/credentials.ts';
+import { collectionKind, isPlainObject } from '../_internal/snapshot.ts';
 import type { JsonObject, JsonValue } from './cassette_types.ts';
 
 /** The key of a blob reference object. */
 export const BLOB_KEY = '$blob';
 /** Strings at least this long that look like base64 data are stored as blobs. */
 export const BLOB_MIN_LENGTH = 1024;
+
+const DOLLAR = 0x24;
+
+/** True for `$blob`, `$$blob`, …: a key the stored form escapes (or a reference's own key). */
+function isBlobLikeKey(key: string): boolean {
+  const n = key.length - 4;
+  if (n < 1 || key.charCodeAt(0) !== DOLLAR || !key.endsWith('blob')) return false;
+  for (let i = 1; i < n; i++) if (key.charCodeAt(i) !== DOLLAR) return false;
+  return true;
+}
+
+/** The stored spelling of a key of the data. */
+export function escapeKey(key: string): string {
+  return isBlobLikeKey(key) ? `$${key}` : key;
+}
+
+/** The data's own spelling of a stored key (a blob reference's `$blob` stays as it is). */
+export function unescapeKey(key: string): string {
+  return key.length > 5 && key.charCodeAt(1) === DOLLAR && isBlobLikeKey(key) ? key.slice(1) : key;
+}
+
+/** True when stored JSON `value` holds an escaped key (see the module doc). */
+export function hasEscapedKey(value: JsonValue): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasEscapedKey(value[i])) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (key.charCodeAt(0) === DOLLAR && unescapeKey(key) !== key) return true;
+    if (hasEscapedKey(value[key])) return true;
+  }
+  return false;
+}
+
+/**
+ * JSON stored before keys were escaped (format versions 1 and 2), in the
+ * escaped form: every blob-like key of an object that is not a blob reference
+ * gains a `$`. Returns `value` itself when nothing needed it; otherwise a copy
+ * of the changed paths (the rest shared).
+ */
+export function escapeLegacyKeys(value: JsonValue): JsonValue {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let out: JsonValue[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = escapeLegacyKeys(value[i]);
+      if (item !== value[i]) (out ??= value.slice())[i] = item;
+    }
+    return out ?? value;
+  }
+  if (blobRef(value) !== undefined) return value;
+  let changed = false;
+  const entries: [string, JsonValue][] = [];
+  for (const key in value) {
+    const child = escapeLegacyKeys(value[key]);
+    const stored = escapeKey(key);
+    if (child !== value[key] || stored !== key) changed = true;
+    entries.push([stored, child]);
+  }
+  if (!changed) return value;
+  const out: JsonObject = {};
+  for (const [key, child] of entries) put(out, key, child);
+  return out;
+}
 
 const dataUrl = /^data:[^,;]*(;[^,;=]+=[^,;]*)*;base64,/;
 const base64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
@@ -41,8 +111,18 @@ export class Conversion {
    * Converted JSON by source node, for sources that are frozen snapshot nodes
    * (immutable, and shared between consecutive requests of a run): each is
    * converted once. The cached JSON is shared, so it must never be changed.
+   * A node is cached only when nothing below it is an object a snapshot keeps
+   * by identity (see {@linkcode Conversion.kept}).
    */
   readonly cache: WeakMap<object, JsonValue> | undefined;
+  /**
+   * How many objects kept by identity in snapshots (class instances, dates,
+   * headers, errors: anything but plain objects, arrays, buffers, maps and
+   * sets) this conversion met. Such an object can change while the node
+   * holding it stays the same node, so JSON converted through one describes
+   * that moment only and must not be reused for a later request.
+   */
+  kept = 0;
 
   constructor(cache?: WeakMap<object, JsonValue>) {
     this.cache = cache;
@@ -96,8 +176,9 @@ function convert(
     if (cached !== undefined) return cached;
     const proto = getPrototypeOf(value);
     if (Array.isArray(value) || proto === objectPrototype || proto === null) {
+      const kept = conversion.kept;
       const converted = convertUncached(value, conversion, path, depth);
-      if (converted !== undefined) cache.set(value, converted);
+      if (converted !== undefined && conversion.kept === kept) cache.set(value, converted);
       return converted;
     }
   }
@@ -133,10 +214,11 @@ function convertObject(
     }
     return out;
   }
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) {
     return convertString(bytesToBase64(value), conversion);
   }
+  if (!isPlainObject(value) && collectionKind(value) === 0) conversion.kept++;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof Headers !== 'undefined' && value instanceof Headers) {
     const headers: Record<string, unknown> = {};
     value.forEach((v, k) => headers[k.toLowerCase()] = v);
@@ -150,8 +232,18 @@ function convertObject(
   if (typeof toJSON === 'function') return convert(toJSON.call(value), conversion, path, depth);
   const source = value as Record<string, unknown>;
   const out: JsonObject = {};
-  for (const key of orderedKeys(Object.keys(source))) {
-    const child = source[key];
+  const keys = Object.keys(source);
+  // Sorted by their stored spelling, so the stored form is in the stable order.
+  let escaped = false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key.charCodeAt(0) === DOLLAR && isBlobLikeKey(key)) {
+      keys[i] = `$${key}`;
+      escaped = true;
+    }
+  }
+  for (const key of orderedKeys(keys)) {
+    const child = source[escaped ? unescapeKey(key) : key];
     if (
       (typeof child === 'string' || typeof child === 'number') && isCredentialKey(key)
     ) {
@@ -358,7 +450,9 @@ export function restore(value: JsonValue, blobs: BlobTable): unknown {
   const digest = blobRef(value);
   if (digest !== undefined) return blobs.get(digest) ?? value;
   const out: Record<string, unknown> = {};
-  for (const key in value) put(out, key, restore(value[key], blobs));
+  for (const key in value) {
+    put(out, key.charCodeAt(0) === DOLLAR ? unescapeKey(key) : key, restore(value[key], blobs));
+  }
   return out;
 }
 

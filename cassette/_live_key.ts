@@ -53,7 +53,8 @@ export class LiveKeys {
   /**
    * The key of a call of model `model` whose request snapshot (the stored
    * fields, from the cassette's snapshot store) is `snapshot`, or `undefined`
-   * when its input is not a list (the caller then keys the converted request).
+   * when its input is not a list or a new item holds an object kept by identity
+   * (the caller then keys the converted request).
    */
   async key(model: string, snapshot: ModelRequest): Promise<string | undefined> {
     const input = snapshot.input ?? [];
@@ -74,6 +75,9 @@ export class LiveKeys {
         if (value !== undefined) converted.push([key, value]);
       }
     }
+    // Fields holding an object kept by identity may change inside the same
+    // nodes: converted again next time.
+    const restKept = conversion.kept;
     // Items after the part shared with the previous input, not looked up before.
     let shared = this.#shared(input);
     const fresh: [object, JsonValue][] = [];
@@ -83,6 +87,8 @@ export class LiveKeys {
       if (node === null || typeof node !== 'object') return undefined;
       if (!this.#itemIds.has(node)) fresh.push([node, toJson(node, conversion) ?? null]);
     }
+    // An item holding such an object cannot be known by its node: the general way.
+    if (conversion.kept !== restKept) return undefined;
     if (conversion.pending.length > 0) {
       await this.#blobs.resolve(conversion);
       // Another call may have moved the previous input meanwhile.
@@ -100,7 +106,7 @@ export class LiveKeys {
         text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}`;
       }
       rest = this.#book.restId(`${text}}`);
-      this.#previousFields = fields;
+      this.#previousFields = restKept === 0 ? fields : undefined;
       this.#previousRest = rest;
     }
     return listKey(model, this.#list(input, shared), rest);

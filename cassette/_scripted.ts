@@ -8,7 +8,7 @@
 import type { StreamEvent } from '@openai/agents-core';
 import { modelError, modelResponse, modelStream } from '../testing/model_steps.ts';
 import type { ScriptedModelStep } from '../testing/scripted_model_types.ts';
-import { type BlobTable, copyJson, restore } from './_json.ts';
+import { type BlobTable, restore } from './_json.ts';
 import { replayError, replayResponse, responseFromEvents } from './_serialize.ts';
 import type { CassetteInteraction } from './cassette_types.ts';
 
@@ -26,7 +26,10 @@ export function scriptedSteps(
       : replayError(interaction.error, blobs);
     const advice = interaction.error?.retryAdvice;
     if (interaction.events === undefined || interaction.events.length === 0) {
-      return modelError(error, advice === undefined ? undefined : copyJson(advice));
+      return modelError(
+        error,
+        advice === undefined ? undefined : restore(advice, blobs) as Record<string, unknown>,
+      );
     }
     const events = interaction.events.map((event) => restore(event, blobs) as StreamEvent);
     return modelStream((async function* () {

@@ -13,6 +13,7 @@ import {
   blobRef,
   type BlobTable,
   type Conversion,
+  escapeLegacyKeys,
   isSorted,
   put,
   restore,
@@ -34,8 +35,15 @@ import type {
 
 /** The format tag of every cassette. */
 export const FORMAT = 'scripted-agents/cassette';
-/** The format version this code writes. */
+/** The format version this code writes when no key needed escaping. */
 export const VERSION = 2;
+/**
+ * Version 2 with blob-like keys of the data escaped (see `cassette/_json.ts`):
+ * written only when the data holds such a key, so every other file stays
+ * readable by releases that know only version 2, and a release that cannot
+ * unescape refuses the file instead of misreading it.
+ */
+export const VERSION_ESCAPED = 3;
 /** The first version, where every request writes out its whole input; still read. */
 const VERSION_1 = 1;
 
@@ -272,7 +280,7 @@ export interface LoadedCassette {
 }
 
 /**
- * Checks a loaded value (or JSON text) of format version 1 or 2 and returns it
+ * Checks a loaded value (or JSON text) of format version 1, 2 or 3 and returns it
  * with every request whole, or throws {@linkcode InvalidCassetteError} naming
  * the first bad field. Parsed text already in the stored key order is used as
  * is (nobody else holds it); anything else is copied into that order. An
@@ -298,9 +306,11 @@ export function loadCassette(input: unknown, label: string | undefined): LoadedC
   if (!isObject(value)) fail('', 'an object', value);
   if (value.format !== FORMAT) fail('format', JSON.stringify(FORMAT), value.format);
   const version = value.version;
-  if (version !== VERSION && version !== VERSION_1) {
-    fail('version', `format version ${VERSION} or ${VERSION_1}`, version);
+  if (version !== VERSION_ESCAPED && version !== VERSION && version !== VERSION_1) {
+    fail('version', `format version ${VERSION_ESCAPED}, ${VERSION} or ${VERSION_1}`, version);
   }
+  const continuations = version !== VERSION_1;
+  const escaped = version === VERSION_ESCAPED;
   const models = value.models ?? {};
   if (!isObject(models)) fail('models', 'an object of model infos', models);
   for (const [name, info] of Object.entries(models)) {
@@ -321,11 +331,13 @@ export function loadCassette(input: unknown, label: string | undefined): LoadedC
   const interactions: CassetteInteraction[] = new Array(stored.length);
   for (let i = 0; i < stored.length; i++) {
     const path = `interactions[${i}]`;
-    validateInteraction(stored[i], i, fail, blobs as Record<string, string>, version === VERSION);
-    const raw = stored[i] as CassetteStoredInteraction;
+    validateInteraction(stored[i], i, fail, blobs as Record<string, string>, continuations);
+    // Before version 3 a key of the data spelled like the blob key was stored
+    // as it is: brought into the escaped form every later step reads.
+    const raw = (escaped ? stored[i] : escapeLegacyKeys(stored[i])) as CassetteStoredInteraction;
     const interaction = fresh && isCanonicalInteraction(raw) ? raw : canonicalInteraction(raw);
     const request = interaction.request;
-    if (request.inputFrom !== undefined && version === VERSION) {
+    if (request.inputFrom !== undefined && continuations) {
       const base = interactions[request.inputFrom].request.input;
       if (!Array.isArray(base)) {
         throw new InvalidCassetteError(label, {

@@ -46,7 +46,7 @@ import type {
 } from './_sdk_types.ts';
 import { InteractionBook } from './_match.ts';
 import { LiveKeys } from './_live_key.ts';
-import { BlobTable, Conversion, copyJson, restore, toJson } from './_json.ts';
+import { BlobTable, Conversion, copyJson, hasEscapedKey, restore, toJson } from './_json.ts';
 import { storedInteractions } from './_delta.ts';
 import {
   canonicalInteraction,
@@ -61,6 +61,7 @@ import {
   responseFromEvents,
   responseRecord,
   VERSION,
+  VERSION_ESCAPED,
 } from './_serialize.ts';
 import { scriptedSteps } from './_scripted.ts';
 import { printScriptedModel } from './_typescript.ts';
@@ -320,7 +321,9 @@ export class Cassette implements ModelProvider {
     const stored = storedInteractions(interactions);
     return {
       format: FORMAT,
-      version: VERSION,
+      version: stored.some((i) => hasEscapedKey(i as unknown as JsonValue))
+        ? VERSION_ESCAPED
+        : VERSION,
       models,
       interactions: stored,
       blobs: this.#blobs.referencedBy(stored as unknown as JsonValue[]),
@@ -682,7 +685,7 @@ export class Cassette implements ModelProvider {
     if (typeof error !== 'object' || error === null) return undefined;
     if (this.#replayedAdvice.has(error)) {
       const advice = this.#replayedAdvice.get(error);
-      return advice === undefined ? undefined : copyJson(advice) as ModelRetryAdvice;
+      return advice === undefined ? undefined : restore(advice, this.#blobs) as ModelRetryAdvice;
     }
     const recorded = this.#recordedErrors.get(error);
     if (recorded === undefined) return undefined;

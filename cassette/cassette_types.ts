@@ -65,7 +65,8 @@ export type JsonObject = { [key: string]: JsonValue };
  * fields. Keys of nested objects are sorted (`type` first), so two equal
  * requests always serialize alike. Large binary strings (base64 images, audio,
  * files) appear as `{ "$blob": "sha256-…" }` references into
- * {@linkcode CassetteData.blobs}.
+ * {@linkcode CassetteData.blobs}; a key of the data itself spelled `$blob`
+ * (or `$$blob`, …) appears with one more leading `$`.
  *
  * @example
  * ```ts
@@ -316,8 +317,12 @@ export interface CassetteModelInfo {
  * interactions in recording order, the models' info, and the large binary
  * payloads the interactions reference by digest. This is format version 2,
  * where a request's input may continue an earlier interaction's (see
- * {@linkcode CassetteStoredRequest}); `Cassette.fromJSON` also reads version 1,
- * where every request wrote out its whole input.
+ * {@linkcode CassetteStoredRequest}), or version 3: the same, written only
+ * when the recorded data holds a key spelled like a blob reference's
+ * (`$blob`, `$$blob`, …), which is stored with one more leading `$` so it is
+ * never mistaken for a reference (replayed values get the data's own keys
+ * back). `Cassette.fromJSON` also reads version 1, where every request wrote
+ * out its whole input.
  *
  * @example
  * ```ts
@@ -333,8 +338,8 @@ export interface CassetteModelInfo {
 export interface CassetteData {
   /** Always `'scripted-agents/cassette'`. */
   format: 'scripted-agents/cassette';
-  /** The format version, `2`. */
-  version: 2;
+  /** The format version: `3` when a key of the data is escaped (see above), else `2`. */
+  version: 2 | 3;
   /** Per model name, what the runner reads from the model itself. */
   models: Record<string, CassetteModelInfo>;
   /** The recorded interactions, one after another. */

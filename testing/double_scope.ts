@@ -6,6 +6,7 @@
  * @module
  */
 
+import { runWithTeardown } from '../_internal/combined_failure.ts';
 import { throwCollected } from '../_internal/failure_log.ts';
 import { countOf } from '../_internal/format.ts';
 import type { ScriptedModelInput } from './scripted_model_types.ts';
@@ -214,6 +215,33 @@ export class DoubleScope implements AsyncDisposable {
     this.#guard = undefined;
     // The guard goes last, so doubles are verified while the test is still offline.
     await assertAllComplete(...this.#tracked, ...(guard === undefined ? [] : [guard]));
+  }
+
+  /**
+   * Runs `body` with this scope, then {@linkcode DoubleScope.finish}, and
+   * reports what failed in one error: the body's failure as is, the
+   * teardown's as is, or, when both failed, a `TeardownAlsoFailedError` whose
+   * message is the body's failure first and then the teardown's. Prefer it to
+   * `await using` when a test may fail in both places: there the runtime's
+   * `SuppressedError` carries a fixed message, and most runners print only
+   * that. Resolves to what `body` returns.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { Agent, Runner } from '@openai/agents';
+   * import { assistantMessage, doubleScope } from 'scripted-agents/testing';
+   *
+   * const output = await doubleScope({ offline: true }).run(async (scope) => {
+   *   const model = scope.model([[assistantMessage('Paris.')]]);
+   *   const result = await new Runner().run(new Agent({ name: 'geo', model }), 'Capital?');
+   *   return result.finalOutput;
+   * }); // every double is verified here
+   * assert.equal(output, 'Paris.');
+   * ```
+   */
+  run<T>(body: (scope: DoubleScope) => T | PromiseLike<T>): Promise<T> {
+    return runWithTeardown(() => body(this), () => this.finish());
   }
 
   /** Same as {@linkcode DoubleScope.finish}, for `await using`. */

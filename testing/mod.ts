@@ -58,6 +58,7 @@
  */
 
 export { DoubleFailuresError } from '../_internal/double_failures_error.ts';
+export { TeardownAlsoFailedError } from '../_internal/combined_failure.ts';
 export {
   InvalidScriptedModelStepError,
   ScriptedModelRequestAbortedError,
@@ -83,6 +84,7 @@ export type {
   RecordedModelCall,
   ScriptedModelErrorStep,
   ScriptedModelInput,
+  ScriptedModelOptions,
   ScriptedModelResponderStep,
   ScriptedModelResponse,
   ScriptedModelResponseStep,

@@ -45,6 +45,7 @@ import { Queue } from '../_internal/queue.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
 import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
+import { traceResponseSpans } from './_model_spans.ts';
 import {
   InvalidScriptedModelStepError,
   UnconsumedModelStepsError,
@@ -53,6 +54,7 @@ import {
 import type {
   RecordedModelCall,
   ScriptedModelInput,
+  ScriptedModelOptions,
   ScriptedModelResponse,
 } from './scripted_model_types.ts';
 
@@ -125,10 +127,12 @@ export class ScriptedModel implements Model {
    * Creates a model that will answer calls with `inputs`, in order. Each input
    * is a step (`modelResponse`, `modelError`, `modelResponder`, `modelStream`,
    * `modelStreamResponder`) or a bare response (an output array or a complete
-   * envelope).
+   * envelope). `options.traceSpans` opens a `response` span around each
+   * traced call, as a real model does (see `ScriptedModelOptions`).
    */
-  constructor(inputs: Iterable<ScriptedModelInput> = []) {
+  constructor(inputs: Iterable<ScriptedModelInput> = [], options: ScriptedModelOptions = {}) {
     this.#push(queuedSteps(inputs));
+    if (options.traceSpans === true) traceResponseSpans(this);
   }
 
   /** Every recorded call, in invocation order: a new frozen array of fresh snapshots. */

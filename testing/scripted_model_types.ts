@@ -214,3 +214,27 @@ export type ModelHold = {
    */
   release(): void;
 };
+
+/**
+ * Options of `new ScriptedModel(inputs, options)`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ScriptedModel, type ScriptedModelOptions } from "scripted-agents/testing";
+ *
+ * const options: ScriptedModelOptions = { traceSpans: true };
+ * assert.equal(new ScriptedModel([], options).remainingSteps, 0);
+ * ```
+ */
+export interface ScriptedModelOptions {
+  /**
+   * Open a `response` span around every traced call, as a real Responses
+   * model does: a child of the agent's span, carrying the response id and,
+   * when the run traces data, the input (`_input`; there is no raw API
+   * response, so no `_response`). Defaults to `false`: a scripted model
+   * emits no model spans, so a trace asserted against production shows
+   * `response` spans the test does not.
+   */
+  traceSpans?: boolean;
+}

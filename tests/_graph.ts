@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
-import { isPlainObject } from '../_internal/snapshot.ts';
+import { collectionKind, isPlainObject } from '../_internal/snapshot.ts';
 
 /** A class whose instances the snapshot rules keep by identity. */
 export class Point {
@@ -205,10 +205,16 @@ function isBinary(value: object): boolean {
   return tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]';
 }
 
-/** True for what a snapshot copies: arrays, plain objects of any realm, buffers and views. */
+/** True for what a snapshot copies: arrays, plain objects of any realm, buffers and views, maps and sets. */
 export function isCopied(value: unknown): value is object {
   return typeof value === 'object' && value !== null &&
-    (Array.isArray(value) || isPlainObject(value) || isBinary(value));
+    (Array.isArray(value) || isPlainObject(value) || isBinary(value) ||
+      collectionKind(value) !== 0);
+}
+
+/** A map's entries, or a set's members as [member, member]. */
+function entriesOf(value: object): [unknown, unknown][] {
+  return [...(value as Map<unknown, unknown>).entries()];
 }
 
 /** Every copied container reachable from `value`, not through kept identities. */
@@ -217,6 +223,8 @@ export function copiedContainers(value: unknown, seen = new Set<object>()): Set<
   seen.add(value);
   if (ArrayBuffer.isView(value)) {
     copiedContainers(value.buffer, seen);
+  } else if (collectionKind(value) !== 0) {
+    for (const [, item] of entriesOf(value)) copiedContainers(item, seen);
   } else if (!isBinary(value)) {
     for (const key of Reflect.ownKeys(value)) {
       copiedContainers((value as Record<PropertyKey, unknown>)[key], seen);
@@ -270,6 +278,19 @@ export function assertSameGraph(actual: unknown, expected: unknown): void {
       }
       return;
     }
+    if (collectionKind(e) !== 0) {
+      // Keys (and set members) keep their identity; a map's values are copied.
+      const actualEntries = entriesOf(a);
+      const expectedEntries = entriesOf(e);
+      assert.equal(actualEntries.length, expectedEntries.length, `${path}: size`);
+      expectedEntries.forEach(([key, item], i) => {
+        assert.ok(Object.is(actualEntries[i][0], key), `${path}: key ${i}`);
+        if (collectionKind(e) === 1) {
+          visit(actualEntries[i][1], item, `${path}.get(${String(key)})`);
+        }
+      });
+      return;
+    }
     const keys = Reflect.ownKeys(e);
     assert.deepEqual(Reflect.ownKeys(a), keys, `${path}: keys`);
     for (const key of keys) {
@@ -292,7 +313,10 @@ export function mutateGraph(value: unknown): void {
   for (const container of copiedContainers(value)) {
     if (Object.isFrozen(container)) continue;
     if (ArrayBuffer.isView(container)) continue; // its buffer is flipped below
-    if (isBinary(container)) {
+    if (collectionKind(container) !== 0) {
+      if (collectionKind(container) === 2) (container as Set<unknown>).add('mutated');
+      else (container as Map<unknown, unknown>).set('mutated', true);
+    } else if (isBinary(container)) {
       const bytes = new Uint8Array(container as ArrayBuffer);
       for (let i = 0; i < bytes.length; i++) bytes[i] = bytes[i] ^ 0xff;
     } else if (Array.isArray(container)) {

@@ -193,7 +193,7 @@ describe('Cassette format: what a loaded cassette must look like', () => {
     });
     assert.deepEqual(changed((v) => delete v.version), {
       path: 'version',
-      expected: 'format version 2 or 1',
+      expected: 'format version 3, 2 or 1',
       actual: 'missing',
     });
     assert.deepEqual(changed((v) => v.models = []), {

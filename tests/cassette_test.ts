@@ -621,10 +621,10 @@ describe('Cassette: loading', () => {
     assert.equal(json.expected, 'JSON text');
     assert.match(json.message, /^Cassette x\.json is invalid/);
     assert.equal(invalid({ ...valid(), format: 'vcr' }).path, 'format');
-    const version = invalid({ ...valid(), version: 3 });
+    const version = invalid({ ...valid(), version: 4 });
     assert.equal(version.path, 'version');
-    assert.equal(version.expected, 'format version 2 or 1');
-    assert.equal(version.actual, 'number 3');
+    assert.equal(version.expected, 'format version 3, 2 or 1');
+    assert.equal(version.actual, 'number 4');
   });
 
   test('wrong shapes name the field', () => {

@@ -187,7 +187,7 @@ describe('ScriptedRealtimeTransport recording', () => {
     assert.deepEqual([...new Uint8Array(audio)], [9, 8, 7]);
   });
 
-  test('class instances keep their identity, aliasing and cycles survive inside one call', () => {
+  test('class instances keep their identity, maps are copied, aliasing and cycles survive inside one call', () => {
     class Marker {}
     const marker = new Marker();
     const map = new Map([[1, 2]]);
@@ -202,7 +202,8 @@ describe('ScriptedRealtimeTransport recording', () => {
       { oldHistory: RealtimeItem[]; newHistory: RealtimeItem[] },
     ];
     assert.equal(message.otherEventData.marker, marker);
-    assert.equal(message.otherEventData.map, map);
+    assert.notEqual(message.otherEventData.map, map);
+    assert.deepEqual([...message.otherEventData.map as Map<number, number>], [[1, 2]]);
     assert.notEqual(message.otherEventData, cycle);
     assert.equal(message.otherEventData.self, message.otherEventData);
     assert.notEqual(reset.oldHistory[0], item);

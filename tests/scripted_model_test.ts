@@ -240,7 +240,11 @@ describe('recording', () => {
     assert.equal(recorded.modelSettings.retry?.policy, policy);
     assert.equal(recorded.modelSettings.providerData?.token, token);
     assert.equal(recorded.modelSettings.providerData?.date, date);
-    assert.equal(recorded.modelSettings.providerData?.map, map);
+    // A Map is data: recorded as it was at the call, not by identity.
+    const recordedMap = recorded.modelSettings.providerData?.map as Map<number, number>;
+    assert.notEqual(recordedMap, map);
+    map.set(1, 3);
+    assert.deepEqual([...recordedMap], [[1, 2]]);
   });
 
   test('a responder receives a fresh frozen snapshot it cannot use to rewrite history', async () => {
