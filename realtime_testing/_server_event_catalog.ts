@@ -7,6 +7,8 @@
  * @module
  */
 
+import { nearestName } from '../_internal/nearest_name.ts';
+
 /** `type` → fields the SDK's schema requires besides `type` and `event_id`. */
 export const REQUIRED_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
   ['conversation.created', ['conversation']],
@@ -122,31 +124,5 @@ export const REQUIRED_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
 
 /** The closest known type to `type` (edit distance at most 3), if any. */
 export function closestKnownType(type: string): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 4;
-  for (const known of REQUIRED_FIELDS.keys()) {
-    const distance = editDistance(type, known, bestDistance);
-    if (distance < bestDistance) {
-      best = known;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
+  return nearestName(type, REQUIRED_FIELDS.keys());
 }
