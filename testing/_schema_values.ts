@@ -979,8 +979,6 @@ export type RequiredRule =
   | 'all'
   /** Listed properties without a `default` (a non-strict schema: the list is the truth). */
   | 'proven'
-  /** Listed properties that have no `default` and do not accept `null`. */
-  | 'non_nullable'
   /** None (a strict schema lists every property, defaulted or not). */
   | 'none';
 
@@ -1372,11 +1370,7 @@ function findObjectViolation(
 
 /** Whether an absent listed property is a violation under the context's rule. */
 function requiredCounts(property: unknown, context: CheckContext): boolean {
-  if (context.required === 'all') return true;
-  if (isObject(property) && 'default' in property) return false;
-  if (context.required === 'proven') return true;
-  return property === undefined ||
-    findViolation(null, property as JsonSchema, '#', context, 0) !== undefined;
+  return context.required === 'all' || !(isObject(property) && 'default' in property);
 }
 
 /** A short description of a schema, for the branches of a union. */

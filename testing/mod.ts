@@ -83,6 +83,7 @@ export type {
   RecordedModelCall,
   ScriptedModelErrorStep,
   ScriptedModelInput,
+  ScriptedModelOptions,
   ScriptedModelResponderStep,
   ScriptedModelResponse,
   ScriptedModelResponseStep,
@@ -91,7 +92,13 @@ export type {
   ScriptedModelStream,
   ScriptedModelStreamResponderStep,
   ScriptedModelStreamStep,
+  StepCheckOptions,
 } from './scripted_model_types.ts';
+export { ScriptedOutputMismatchError } from './script_check_errors.ts';
+export type {
+  ScriptedOutputMismatchErrorOptions,
+  ScriptedOutputMismatchReason,
+} from './script_check_errors.ts';
 export { assistantMessage, functionCall } from './output_items.ts';
 export type { AssistantMessageOptions, FunctionCallOptions } from './output_items.ts';
 export { ScriptedModel } from './scripted_model.ts';
