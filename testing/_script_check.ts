@@ -542,9 +542,9 @@ function resultText(output: unknown): string | undefined {
 export function followUpProblem(failed: FailedCall, callIndex: number): string {
   return `function_call "${failed.toolName}" left out ${
     failed.path === '' ? 'a property' : failed.path
-  }, which the tool's schema lists as required and not nullable, and the tool failed ("${
+  }, which the tool's schema lists as required and not nullable, and the tool failed (${
     brief(failed.result, 60)
-  }", in the input of call ${ordinal(callIndex)}).`;
+  }, in the input of call ${ordinal(callIndex)}).`;
 }
 
 function callName(item: Loose): string {
