@@ -11,6 +11,7 @@ import type {
   SdkFunctionCallItem as FunctionCallItem,
 } from './_sdk_types.ts';
 import { markUnchecked } from './_script_check.ts';
+import { hashString } from './_schema_values.ts';
 
 /**
  * Options for {@linkcode assistantMessage}.
@@ -29,9 +30,10 @@ export type AssistantMessageOptions = {
  */
 export type FunctionCallOptions = {
   /**
-   * The call id that links the tool result to this call; default
-   * `call_<name>`. Give each call its own id when one response calls the same
-   * tool twice.
+   * The call id that links the tool result to this call. Default
+   * `call_<name>_<hash of the arguments>`: the same for the same call in every
+   * run, different for different arguments. Give a call that repeats exactly
+   * in one run (a poll) its own id, since the SDK pairs results by id.
    */
   callId?: string;
   /** The item id; defaults to `callId`. */
@@ -87,7 +89,7 @@ export function assistantMessage(
 /**
  * A completed function call. `args` is used as the `arguments` string when it is
  * a string (which must be JSON) and JSON-encoded otherwise; `callId` defaults to
- * `call_<name>` and `id` to the call id.
+ * `call_<name>_<hash of the arguments>` and `id` to the call id.
  *
  * Arguments given as a string must be JSON: `new ScriptedModel()` and
  * `enqueue()` reject a scripted call whose text does not parse
@@ -103,8 +105,10 @@ export function assistantMessage(
  *
  * const call = functionCall('get_weather', { city: 'Tokyo' });
  * assert.equal(call.arguments, '{"city":"Tokyo"}');
- * assert.equal(call.callId, 'call_get_weather');
- * assert.equal(call.id, 'call_get_weather');
+ * assert.match(call.callId, /^call_get_weather_[0-9a-z]+$/);
+ * assert.equal(call.id, call.callId);
+ * // Deterministic: the same call gets the same id in every run.
+ * assert.equal(functionCall('get_weather', { city: 'Tokyo' }).callId, call.callId);
  * assert.equal(call.status, 'completed');
  * assert.equal(functionCall('get_weather', '{"city":"Oslo"}', { callId: 'c2' }).callId, 'c2');
  * // A string must be JSON, unless the call is malformed on purpose.
@@ -122,7 +126,8 @@ export function functionCall(
   args: string | Record<string, unknown>,
   options: FunctionCallOptions = {},
 ): FunctionCallItem {
-  const callId = options.callId ?? `call_${name}`;
+  const text = typeof args === 'string' ? args : JSON.stringify(args);
+  const callId = options.callId ?? `call_${name}_${hashString(text).toString(36)}`;
   const item: FunctionCallItem = {
     type: 'function_call',
     name,
@@ -130,7 +135,7 @@ export function functionCall(
     id: options.id ?? callId,
     namespace: options.namespace,
     status: 'completed',
-    arguments: typeof args === 'string' ? args : JSON.stringify(args),
+    arguments: text,
     providerData: options.providerData,
   };
   return options.validate === false ? markUnchecked(item) : item;
