@@ -118,16 +118,18 @@ const WRONG: Record<string, unknown> = {
   boolean: 'yes',
 };
 
+type Node = Record<string | number, unknown>;
+const at = (root: unknown, path: readonly (string | number)[]): Node =>
+  path.reduce<Node>((node, key) => node[key] as Node, root as Node);
+
 function mutate(value: unknown, site: Site): { value: unknown; path: (string | number)[] } {
   const copy = structuredClone(value);
   if (site.kind === 'object') {
-    const target = site.path.reduce<any>((node, key) => node[key], copy);
-    target.zz_extra = 1;
+    at(copy, site.path).zz_extra = 1;
     return { value: copy, path: [...site.path, 'zz_extra'] };
   }
   if (site.path.length === 0) return { value: WRONG[site.type], path: [] };
-  const parent = site.path.slice(0, -1).reduce<any>((node, key) => node[key], copy);
-  parent[site.path[site.path.length - 1]] = WRONG[site.type];
+  at(copy, site.path.slice(0, -1))[site.path[site.path.length - 1]] = WRONG[site.type];
   return { value: copy, path: site.path };
 }
 

@@ -15,7 +15,8 @@ import { describe, test } from './_harness.ts';
 const runner = () => new Runner({ tracingDisabled: true });
 
 /** Runs the agent to its final output; the model must end complete and without failures. */
-async function runClean(agent: Agent<unknown, never>, model: ScriptedModel, input = 'Go') {
+// deno-lint-ignore no-explicit-any
+async function runClean(agent: Agent<any, any>, model: ScriptedModel, input = 'Go') {
   const result = await runner().run(agent, input);
   model.assertComplete();
   assert.deepEqual(model.failures, []);

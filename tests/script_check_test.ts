@@ -27,6 +27,9 @@ import {
 import { describe, test } from './_harness.ts';
 import { collect, modelRequest } from './_model_fixtures.ts';
 
+// deno-lint-ignore no-explicit-any
+type AnyAgent = Agent<any, any>;
+
 const runner = () => new Runner({ tracingDisabled: true });
 
 function refundTool(execute: (args: unknown) => string = () => 'refunded') {
@@ -53,17 +56,16 @@ const lookupOrder = tool({
 
 const billing = new Agent({ name: 'Billing' });
 
-function supportAgent(
-  model: ScriptedModel,
-  extra: Partial<ConstructorParameters<typeof Agent>[0]> = {},
-) {
-  return new Agent({
-    name: 'Support',
-    model,
-    tools: [refundTool(), lookupOrder],
-    handoffs: [billing],
-    ...extra,
-  });
+function supportAgent(model: ScriptedModel, extra: Record<string, unknown> = {}): AnyAgent {
+  return new Agent(
+    {
+      name: 'Support',
+      model,
+      tools: [refundTool(), lookupOrder],
+      handoffs: [billing],
+      ...extra,
+    } as ConstructorParameters<typeof Agent>[0],
+  );
 }
 
 const validRefund = {
@@ -76,7 +78,7 @@ const validRefund = {
 
 /** Runs `agent` and returns the mismatch it fails with. */
 async function mismatchOf(
-  agent: Agent,
+  agent: AnyAgent,
   options: { stream?: boolean } = {},
 ): Promise<ScriptedOutputMismatchError> {
   let caught: unknown;
