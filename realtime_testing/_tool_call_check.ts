@@ -7,9 +7,9 @@
  * @module
  */
 
-import { checkFunctionCall, offerOf } from '../testing/_script_check.ts';
+import { checkFunctionCall, offerOf } from '../_internal/script_check.ts';
 import { ordinal } from '../_internal/format.ts';
-import { ScriptedOutputMismatchError } from '../testing/script_check_errors.ts';
+import { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';
 
 const DOUBLE = 'ScriptedRealtimeServer';
 const WAY_OUT = 'If the call is wrong on purpose, pass { validate: false } to ' +

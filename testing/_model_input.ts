@@ -10,7 +10,7 @@ import { ordinal } from '../_internal/format.ts';
 import { type HoldGate, holdGate } from './_model_hold.ts';
 import { isScriptedResponse, snapshotResponse } from './_model_response.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
-import { type StepCheck, stepCheck } from './_script_check.ts';
+import { type StepCheck, stepCheck } from '../_internal/script_check.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepReason,

@@ -94,11 +94,11 @@ export type {
   ScriptedModelStreamStep,
   StepCheckOptions,
 } from './scripted_model_types.ts';
-export { ScriptedOutputMismatchError } from './script_check_errors.ts';
+export { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';
 export type {
   ScriptedOutputMismatchErrorOptions,
   ScriptedOutputMismatchReason,
-} from './script_check_errors.ts';
+} from '../_internal/script_check_errors.ts';
 export { assistantMessage, functionCall } from './output_items.ts';
 export type { AssistantMessageOptions, FunctionCallOptions } from './output_items.ts';
 export { ScriptedModel } from './scripted_model.ts';

@@ -10,7 +10,7 @@ import type {
   SdkAssistantMessageItem as AssistantMessageItem,
   SdkFunctionCallItem as FunctionCallItem,
 } from './_sdk_types.ts';
-import { markUnchecked } from './_script_check.ts';
+import { markUnchecked } from '../_internal/script_check.ts';
 import { hashString } from './_schema_values.ts';
 
 /**

@@ -45,7 +45,7 @@ import { Queue } from '../_internal/queue.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
 import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
-import { ScriptCheck, unparsedArguments } from './_script_check.ts';
+import { ScriptCheck, unparsedArguments } from '../_internal/script_check.ts';
 import {
   InvalidScriptedModelStepError,
   UnconsumedModelStepsError,

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { tool } from '@openai/agents';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { checkOutput, formatPath } from '../testing/_script_check.ts';
+import { checkOutput, formatPath } from '../_internal/script_check.ts';
 import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 import { checkProperty } from './_property.ts';

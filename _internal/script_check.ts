@@ -12,21 +12,21 @@
  * ({@linkcode FollowUpBook}): a call that left out a required, non-nullable
  * property and whose tool then failed is reported by the next call.
  *
- * Schemas are judged by the package's one schema checker (`_schema_values`);
+ * Schemas are judged by the package's one schema checker (`schema_check.ts`);
  * what is derived from a schema or a tool list is cached on that object, so a
  * tool loop pays for it once.
  *
  * @module
  */
 
-import { nearestName } from '../_internal/nearest_name.ts';
-import { ordinal } from '../_internal/format.ts';
+import { nearestName } from './nearest_name.ts';
+import { ordinal } from './format.ts';
 import {
   checkSchemaValue,
   type JsonSchema,
   type RequiredRule,
   type SchemaViolation,
-} from './_schema_values.ts';
+} from './schema_check.ts';
 import {
   ScriptedOutputMismatchError,
   type ScriptedOutputMismatchReason,
