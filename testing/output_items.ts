@@ -1,7 +1,8 @@
 /**
  * Builders for the two most common normalized output items. The set is small
  * on purpose: pass any other normalized item (reasoning, hosted tools, images,
- * deliberately malformed cases) to a step directly.
+ * deliberately malformed cases, in a step with `{ validate: false }`) to a step
+ * directly.
  *
  * @module
  */
