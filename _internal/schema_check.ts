@@ -118,12 +118,10 @@ export function findViolation(
   }
   if (hops > 64) return violation(path, '$ref', 'a schema less than 64 references deep', value);
   if (typeof schema.$ref === 'string') {
-    let target: JsonSchema;
-    const resolved = resolvePointer(schema.$ref, context.root);
-    if (resolved === undefined) {
+    const target = resolvePointer(schema.$ref, context.root);
+    if (target === undefined) {
       return violation(`${path}/$ref`, '$ref', () => `a resolvable $ref (${schema.$ref})`, value);
     }
-    target = resolved;
     const found = findViolation(value, target, path, context, hops + 1);
     if (found !== undefined) return found;
   }
