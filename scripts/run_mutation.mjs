@@ -171,6 +171,10 @@ const testSets = [
     'sandbox_errors',
     'realtime_errors',
   ]],
+  // The check of scripted answers against their request, and its suggestion helper.
+  [/^_internal\/(script_check|nearest_name)/, ['script_check', 'recipes/strict_scripts']],
+  // The one schema checker: the generator's tests and the script check's.
+  [/^_internal\/schema_check/, ['schema_values', 'script_check']],
   // The rest of _internal/ and the entries: the whole suite.
 ];
 
