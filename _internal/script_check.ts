@@ -379,7 +379,7 @@ function checkBuiltInCall(offer: Offer, item: Loose, itemIndex: number): ItemMis
     actual: what,
     available,
     problem: `${what} needs ${
-      kind.startsWith('mcp:') ? `the hosted MCP server "${kind.slice(4)}"` : `a ${kind} tool`
+      kind.startsWith('mcp:') ? `the hosted MCP server "${kind.slice(4)}"` : `the ${kind} tool`
     }, which the request does not offer; it offers ${
       available.length === 0 ? 'no built-in or hosted tool' : available.join(', ')
     }.`,

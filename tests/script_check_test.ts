@@ -10,18 +10,21 @@ import {
 } from '@openai/agents';
 import { z } from 'zod';
 import {
+  applyPatchCall,
   assistantMessage,
   computerCall,
   DoubleFailuresError,
   functionCall,
   handoffCall,
   InvalidScriptedModelStepError,
+  mcpApprovalRequest,
   modelResponder,
   modelResponse,
   scriptedComputer,
   ScriptedModel,
   ScriptedModelProvider,
   ScriptedOutputMismatchError,
+  shellCall,
   webSearchCall,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
@@ -336,7 +339,7 @@ describe('strict scripts: hosted and built-in calls', () => {
     assert.equal(error.toolName, 'computer');
     assert.match(
       error.message,
-      /computer_call needs a computer tool, which the request does not offer/,
+      /computer_call needs the computer tool, which the request does not offer/,
     );
     model.acknowledgeFailures();
 
@@ -348,6 +351,27 @@ describe('strict scripts: hosted and built-in calls', () => {
     const offered = new ScriptedModel([[webSearchCall(), assistantMessage('Found it.')]]);
     const result = await runner().run(supportAgent(offered, { tools: [webSearchTool()] }), 'Look');
     assert.equal(result.finalOutput, 'Found it.');
+  });
+
+  test('shell, apply-patch and hosted MCP calls need their tools too', async () => {
+    const cases = [
+      [shellCall(), 'shell', /shell_call needs the shell tool/],
+      [applyPatchCall(), 'apply_patch', /apply_patch_call needs the apply_patch tool/],
+      [
+        mcpApprovalRequest({ serverLabel: 'docs' }),
+        'mcp:docs',
+        /mcp_approval_request needs the hosted MCP server "docs"/,
+      ],
+    ] as const;
+    for (const [item, toolName, message] of cases) {
+      const model = new ScriptedModel([[item]]);
+      const error = await mismatchOf(supportAgent(model));
+      assert.equal(error.reason, 'unknown_tool');
+      assert.equal(error.toolName, toolName);
+      assert.match(error.message, message);
+      assert.deepEqual(error.available, []);
+      model.acknowledgeFailures();
+    }
   });
 
   test('a computer call with the computer tool runs', async () => {
