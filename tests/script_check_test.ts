@@ -246,6 +246,65 @@ describe('strict scripts: arguments against the tool schema', () => {
   });
 });
 
+describe('strict scripts: a non-strict JSON-schema tool', () => {
+  const lookup = tool({
+    name: 'lookup_customer',
+    description: 'Finds a customer.',
+    strict: false,
+    parameters: {
+      type: 'object',
+      properties: {
+        email: { type: 'string', format: 'email' },
+        limit: { type: 'integer', minimum: 1, default: 10 },
+        since: { type: 'string', format: 'date-time' },
+      },
+      required: ['email', 'limit'],
+      additionalProperties: false,
+    },
+    execute: () => 'found',
+  });
+  const run = async (args: Record<string, unknown>) => {
+    const model = new ScriptedModel([[functionCall('lookup_customer', args)], [
+      assistantMessage('x'),
+    ]]);
+    const agent = new Agent({ name: 'CRM', model, tools: [lookup] });
+    const error = await mismatchOf(agent);
+    model.acknowledgeFailures();
+    return error;
+  };
+
+  test('its required list is the truth, except for a property with a default', async () => {
+    const error = await run({ limit: 5 });
+    assert.equal(error.path, 'email');
+    assert.equal(error.expected, 'property "email" (required)');
+    assert.equal(error.actual, undefined);
+    assert.match(
+      error.message,
+      /at email: expected property "email" \(required\), but it is missing/,
+    );
+    const model = new ScriptedModel([
+      [functionCall('lookup_customer', { email: 'ada@example.com' })],
+      [assistantMessage('Found.')],
+    ]);
+    await runner().run(new Agent({ name: 'CRM', model, tools: [lookup] }), 'x');
+    assert.deepEqual(model.failures, []);
+  });
+
+  test('formats and bounds the schema states are checked', async () => {
+    const email = await run({ email: 'ada.example.com', limit: 5 });
+    assert.equal(email.path, 'email');
+    assert.equal(email.expected, 'a string in format "email"');
+    const since = await run({ email: 'ada@example.com', limit: 5, since: '15/01/2024' });
+    assert.equal(since.path, 'since');
+    const limit = await run({ email: 'ada@example.com', limit: 0 });
+    assert.equal(limit.path, 'limit');
+    assert.equal(limit.expected, 'a number >= 1');
+    const whole = await run([] as never);
+    assert.equal(whole.path, '');
+    assert.equal(whole.expected, 'object');
+  });
+});
+
 describe('strict scripts: names the request offers', () => {
   test('an unknown tool lists what the request offers and the nearest name', async () => {
     const model = new ScriptedModel([[functionCall('lookupOrder', { orderId: 'ORD-1' })]]);
