@@ -259,7 +259,7 @@ describe('strict scripts: a non-strict JSON-schema tool', () => {
         since: { type: 'string', format: 'date-time' },
       },
       required: ['email', 'limit'],
-      additionalProperties: false,
+      additionalProperties: true,
     },
     execute: () => 'found',
   });
