@@ -3,6 +3,8 @@
 // breaks the schema is rejected at exactly the mutated path.
 import assert from 'node:assert/strict';
 import { tool } from '@openai/agents';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { checkOutput, formatPath } from '../_internal/script_check.ts';
@@ -65,6 +67,13 @@ const tools: { name: string; strict: boolean; parameters: JsonSchema }[] = [
   strict: t.strict !== false,
   parameters: t.parameters as JsonSchema,
 }));
+
+// A reference validator (tests only): the mutations must break the schema by its reading too.
+// deno-lint-ignore no-explicit-any
+const ajv = new (Ajv as any)({ strict: false, allErrors: false });
+// deno-lint-ignore no-explicit-any
+(addFormats as any)(ajv);
+const validators = tools.map((t) => ajv.compile(t.parameters) as (value: unknown) => boolean);
 
 function requestFor(index: number) {
   const t = tools[index];
@@ -140,6 +149,7 @@ describe('strict scripts: properties of the argument check', () => {
       fc.property(fc.nat(tools.length - 1), fc.integer(), (index, seed) => {
         const generated = generateSchemaValue(tools[index].parameters, { seed });
         if (!generated.ok) return;
+        assert.ok(validators[index](generated.value));
         const found = checkOutput(requestFor(index), [callOf(index, generated.value)]);
         assert.equal(found, undefined, JSON.stringify(generated.value));
       }),
@@ -155,6 +165,7 @@ describe('strict scripts: properties of the argument check', () => {
         const candidates = sites(generated.value, tools[index].parameters);
         if (candidates.length === 0) return;
         const mutated = mutate(generated.value, candidates[pick % candidates.length]);
+        assert.equal(validators[index](mutated.value), false, 'ajv accepts the mutation');
         const found = checkOutput(requestFor(index), [callOf(index, mutated.value)]);
         assert.equal(found?.reason, 'invalid_arguments', JSON.stringify(mutated.value));
         assert.equal(found?.path, formatPath(mutated.path));
