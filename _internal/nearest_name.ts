@@ -1,21 +1,23 @@
 /**
- * The nearest known name to a misspelled one, for the "did you mean" part of a
- * message: one helper, so every double suggests names alike.
+ * The "did you mean" of every message that names something unknown: the
+ * known name closest to a misspelled one, by edit distance.
  *
  * @module
  */
 
-/** How far (in edits) a known name may be from the written one and still be suggested. */
-const MAX_DISTANCE = 3;
-
 /**
- * The known name nearest to `name` (at most three single-character edits
- * away), the first of equally near ones; `undefined` when none is that near.
+ * The name in `candidates` closest to `name` (edit distance at most
+ * `maxDistance`, default 3), the first of equally close ones; `undefined`
+ * when none is that close.
  */
-export function nearestName(name: string, known: Iterable<string>): string | undefined {
+export function nearestName(
+  name: string,
+  candidates: Iterable<string>,
+  maxDistance = 3,
+): string | undefined {
   let best: string | undefined;
-  let bestDistance = MAX_DISTANCE + 1;
-  for (const candidate of known) {
+  let bestDistance = maxDistance + 1;
+  for (const candidate of candidates) {
     const distance = editDistance(name, candidate, bestDistance);
     if (distance < bestDistance) {
       best = candidate;
@@ -25,7 +27,7 @@ export function nearestName(name: string, known: Iterable<string>): string | und
   return best;
 }
 
-/** The Levenshtein distance of `a` and `b`, or `limit` when their lengths alone reach it. */
+/** Levenshtein distance, or `limit` as soon as the lengths alone reach it. */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) >= limit) return limit;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);

@@ -115,6 +115,15 @@ async function toolLoop(turns: number, stream: boolean, heap: boolean): Promise<
     ['sdk', scriptedFactory(SdkScriptedModel as unknown as ScriptedModelClass, outputs)],
   ];
   if (OurScriptedModel) models.push(['ours', scriptedFactory(OurScriptedModel, outputs)]);
+  // Ours checks each scripted answer against its request by default; the same
+  // double with the check off shows what the check costs.
+  if (OurScriptedModel && !heap) {
+    const Ours = OurScriptedModel as unknown as new (
+      inputs: Iterable<unknown>,
+      options: { validate: boolean },
+    ) => Model;
+    models.push(['ours_unchecked', () => new Ours(outputs, { validate: false })]);
+  }
 
   // Every sample proves the variant ran the whole script (checked outside the
   // timing; `calls` is not read, it would copy every recorded request).

@@ -69,6 +69,11 @@
  */
 
 export { DoubleFailuresError } from '../_internal/double_failures_error.ts';
+export { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';
+export type {
+  ScriptedOutputMismatchErrorOptions,
+  ScriptedOutputMismatchReason,
+} from '../_internal/script_check_errors.ts';
 export { UnknownSdkMembersError } from '../_internal/unknown_sdk_members.ts';
 export type { UnknownSdkMembersErrorOptions } from '../_internal/unknown_sdk_members.ts';
 export { ScriptedRealtimeTransport } from './scripted_realtime_transport.ts';

@@ -22,7 +22,10 @@ import {
   type ServerConnection,
 } from './scripted_realtime_server.ts';
 import { RealtimeServerNotConnectedError } from './scripted_realtime_server_errors.ts';
-import type { RealtimeServerEvent } from './scripted_realtime_server_types.ts';
+import type {
+  RealtimeServerEvent,
+  SendServerEventOptions,
+} from './scripted_realtime_server_types.ts';
 
 /** PCM16 at 24 kHz: 48 bytes per millisecond of audio. */
 const BYTES_PER_MS = 48;
@@ -49,9 +52,10 @@ async function connectionOf(
 async function sendAll(
   server: ScriptedRealtimeServer,
   events: readonly RealtimeServerEvent[],
+  options: SendServerEventOptions = {},
 ): Promise<RealtimeServerEvent[]> {
   // Queued together (so a paused server holds them all), awaited together.
-  return await Promise.all(events.map((event) => server.sendServerEvent(event)));
+  return await Promise.all(events.map((event) => server.sendServerEvent(event, options)));
 }
 
 /**
@@ -630,6 +634,12 @@ export type AssistantCallsToolOptions = {
   itemId?: string;
   /** The response id (default: a fresh `resp_N`). */
   responseId?: string;
+  /**
+   * `false` sends a call that does not fit the session's tools (a wrong name,
+   * arguments the tool's schema rejects) on purpose. Default `true`: such a
+   * call rejects with `ScriptedOutputMismatchError` before anything is sent.
+   */
+  validate?: boolean;
 };
 
 /**
@@ -679,6 +689,12 @@ export async function assistantCallsTool(
   const args = typeof options.arguments === 'string'
     ? options.arguments
     : JSON.stringify(options.arguments);
+  // Checked before anything is sent or noted, so a wrong call leaves no half-sent response.
+  inner.checkToolCall(
+    { type: 'function_call', name: options.name, arguments: args },
+    { outputIndex: 0, responseId },
+    options.validate !== false,
+  );
   const previous = conversation.lastItemId;
   conversation.lastItemId = itemId;
   const response = responseObject(responseId, 'audio', 'in_progress');
@@ -709,7 +725,7 @@ export async function assistantCallsTool(
       response: { ...response, status: 'completed', output: [done], usage: usageOf() },
     },
   ];
-  return await sendAll(server, events);
+  return await sendAll(server, events, { validate: false });
 }
 
 /**

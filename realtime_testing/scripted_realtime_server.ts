@@ -24,6 +24,7 @@ import {
   FakeWebSocket,
 } from './_fake_socket.ts';
 import { closestKnownType, REQUIRED_FIELDS } from './_server_event_catalog.ts';
+import { RealtimeToolCheck } from './_tool_call_check.ts';
 import { type Registered, runGenericScenario } from './scenario.ts';
 import type {
   CloseConnectionOptions,
@@ -328,6 +329,12 @@ export interface ServerInternals {
   disposed(): boolean;
   /** The live connection with `index`, once it exists. */
   connection(index: number): Promise<ServerConnection>;
+  /** Throws (and records) the mismatch of a function call item with the session's tools. */
+  checkToolCall(
+    item: unknown,
+    where: { readonly outputIndex: number; readonly responseId: unknown },
+    validate: boolean,
+  ): void;
 }
 
 /** What the builders remember about one connection's conversation. */
@@ -409,6 +416,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
   readonly #connections: ServerConnection[] = [];
   readonly #conversations = new WeakMap<ServerConnection, ConversationState>();
   readonly #ignored: ReadonlySet<string>;
+  readonly #toolCheck: RealtimeToolCheck;
   #faults: Array<
     | { fault: 'failNextHandshake'; options: FailHandshakeOptions }
     | { fault: 'dropClientEvent'; type: string }
@@ -429,6 +437,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
   /** Creates a server with no connection. */
   constructor(options: ScriptedRealtimeServerOptions = {}) {
     this.#ignored = new Set(options.ignoreClientEvents ?? []);
+    this.#toolCheck = new RealtimeToolCheck(options.validate !== false);
     // The SDK types the result as the `ws` package's socket under Node; the
     // transport only uses the standard WebSocket surface the fake provides.
     this.createWebSocket = (options) =>
@@ -457,6 +466,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
         await this.waitForConnection(index);
         return this.#connections[index];
       },
+      checkToolCall: (item, where, validate) => this.#checkToolCall(item, where, validate),
     });
   }
 
@@ -545,6 +555,12 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
         throw new RealtimeServerNotConnectedError('send a server event');
       }
       const { event: copy, data } = prepared;
+      if (copy.type === 'response.output_item.done') {
+        this.#checkToolCall(copy.item, {
+          outputIndex: typeof copy.output_index === 'number' ? copy.output_index : 0,
+          responseId: copy.response_id,
+        }, options.validate !== false);
+      }
       const sent = this.#enqueueMessage(connection, copy, data);
       if (!this.#takeFault('duplicateServerEvent', copy.type)) return sent;
       return Promise.all([sent, this.#enqueueMessage(connection, copy, data)]).then(() => copy);
@@ -748,6 +764,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       dropped,
     };
     this.#events.push(stored);
+    if (!dropped) this.#toolCheck.received(event);
     if (dropped || this.#ignored.has(type)) return stored;
     const expectation = this.#pending.shift();
     if (expectation === undefined) {
@@ -787,6 +804,16 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       else this.#connectionWaiters.push(waiter);
     }
     return connection.socket;
+  }
+
+  /** Throws (and records) the mismatch of a function call about to be sent. */
+  #checkToolCall(
+    item: unknown,
+    where: { readonly outputIndex: number; readonly responseId: unknown },
+    validate: boolean,
+  ): void {
+    const mismatch = this.#toolCheck.check(item, where, validate);
+    if (mismatch !== undefined) throw this.#failures.raise(mismatch);
   }
 
   #current(): ServerConnection | undefined {

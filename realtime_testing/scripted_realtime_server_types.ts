@@ -276,6 +276,12 @@ export type SendServerEventOptions = {
    * `InvalidRealtimeServerEventError`.
    */
   allowUnknownType?: boolean;
+  /**
+   * `false` sends a `response.output_item.done` whose function call does not
+   * fit the session's tools (a deliberately wrong call) without the check.
+   * Default `true`.
+   */
+  validate?: boolean;
 };
 
 /**
@@ -519,6 +525,12 @@ export type ScriptedRealtimeServerOptions = {
    * is an error.
    */
   ignoreClientEvents?: readonly RealtimeClientEventType[];
+  /**
+   * Whether a function call the server sends is checked against the tools of
+   * the last `session.update` the client sent (its name, its arguments
+   * against the tool's schema). Default `true`.
+   */
+  validate?: boolean;
 };
 
 /**

@@ -43,6 +43,10 @@ export const doubleGroups = [
     'model_(abort|differential|errors|hold|steps|streaming|stream_synthesis|boundary_census)',
     'recipes/(fixed_response|tool_workflow|request_aware_response|slow_model|workflow_drift)',
   ]),
+  group('strict', 'strict scripts (scripted answers checked against their request)', [
+    'script_check\\w*',
+    'recipes/strict_scripts',
+  ]),
   group('model_retry', "ScriptedModel's retry advice under the SDK's retry policies", [
     'model_retry',
   ]),

@@ -433,6 +433,17 @@ function timeRows(result) {
         cell(by.sdk, scenario.baseline)
       } | ${cell(by.ours, scenario.baseline)} | ${oursVsSdk} | ${target} |`,
     );
+    if (by.ours_unchecked) {
+      // Ours above runs with the script check on (the default); this row is the same double
+      // with `validate: false`, so the difference is what the check costs.
+      rows.push(
+        `| ${scenario.title}, ours with the script check off | ${
+          cell(by.bare, scenario.baseline)
+        } | — | ${cell(by.ours_unchecked, scenario.baseline)} | check on/off ${
+          (by.ours.cpuMs.median / by.ours_unchecked.cpuMs.median).toFixed(3)
+        }× | |`,
+      );
+    }
     if (scenario.variants.some((v) => v.retained)) {
       const heap = (name) => (by[name]?.retained ? fmtMiB(by[name].retained) : '—');
       const ratio = by.ours?.retained && by.sdk?.retained

@@ -179,6 +179,10 @@ const testSets = [
     'sandbox_errors',
     'realtime_errors',
   ]],
+  // The check of scripted answers against their request, and its suggestion helper.
+  [/^_internal\/(script_check|nearest_name)/, ['script_check', 'recipes/strict_scripts']],
+  // The one schema checker: the generator's tests and the script check's.
+  [/^_internal\/schema_check/, ['schema_values', 'script_check']],
   // The rest of _internal/ and the entries: the whole suite.
 ];
 
@@ -204,11 +208,16 @@ function libraryFiles() {
 
 const slug = (file) => file.replaceAll('/', '__');
 
+// Absolute, because Stryker does not link a node_modules that is itself a symlink (a git
+// worktree sharing the main checkout's) into its sandbox; the sandbox's imports still
+// resolve through the parent directories.
+const bunBin = path.join(root, 'node_modules', '.bin', 'bun');
+
 async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range } = {}) {
   const tests = testsFor(file);
   const command = `${
     propertyRuns === undefined ? '' : `FC_NUM_RUNS=${propertyRuns} `
-  }node_modules/.bin/bun test --bail --timeout 60000 ${tests.join(' ')}`;
+  }${bunBin} test --bail --timeout 60000 ${tests.join(' ')}`;
   const resultFile = path.join(resultDir, `${slug(file)}.json`);
   const source = fs.readFileSync(path.join(root, file), 'utf8');
   let previous;

@@ -10,6 +10,7 @@ import { ordinal } from '../_internal/format.ts';
 import { type HoldGate, holdGate } from './_model_hold.ts';
 import { isScriptedResponse, snapshotResponse } from './_model_response.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
+import { type StepCheck, stepCheck } from '../_internal/script_check.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepReason,
@@ -27,7 +28,12 @@ import type {
  * streams, static retry advice) is already a private snapshot.
  */
 export type QueuedStep =
-  | { readonly type: 'response'; readonly response: ScriptedModelResponse }
+  | {
+    readonly type: 'response';
+    readonly response: ScriptedModelResponse;
+    /** How the response is checked against the request it answers. */
+    readonly check: StepCheck;
+  }
   | {
     readonly type: 'error';
     readonly error: unknown;
@@ -36,6 +42,8 @@ export type QueuedStep =
   | {
     readonly type: 'responder';
     readonly respond: Extract<ScriptedModelStep, { type: 'responder' }>['respond'];
+    /** Whether the responder's results are checked against the request. */
+    readonly validate: boolean;
   }
   | { readonly type: 'stream'; readonly events: ScriptedModelStream }
   | {
@@ -77,13 +85,15 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
   if (typeof input !== 'object' || input === null) {
     throw invalidInput('invalid_input', inputIndex);
   }
-  if (Array.isArray(input)) return { type: 'response', response: snapshotResponse(input) };
+  if (Array.isArray(input)) {
+    return { type: 'response', response: snapshotResponse(input), check: stepCheck(input, true) };
+  }
   if (!('type' in input)) {
     if (!('output' in input) && !('usage' in input)) {
       throw invalidInput('invalid_input', inputIndex);
     }
     if (!isScriptedResponse(input)) throw invalidEnvelope(inputIndex);
-    return { type: 'response', response: snapshotResponse(input) };
+    return { type: 'response', response: snapshotResponse(input), check: stepCheck(input, true) };
   }
 
   const type: unknown = input.type;
@@ -111,7 +121,11 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
     case 'response':
       if (!('response' in step)) throw invalidInput('missing_response', inputIndex, 'response');
       if (!isScriptedResponse(step.response)) throw invalidEnvelope(inputIndex);
-      return { type: 'response', response: snapshotResponse(step.response) };
+      return {
+        type: 'response',
+        response: snapshotResponse(step.response),
+        check: stepCheck(step.response, step.validate),
+      };
     case 'error':
       if (!('error' in step)) throw invalidInput('missing_error', inputIndex, 'error');
       return {
@@ -128,7 +142,7 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
         throw invalidInput('missing_responder', inputIndex, step.type);
       }
       return step.type === 'responder'
-        ? { type: 'responder', respond: step.respond }
+        ? { type: 'responder', respond: step.respond, validate: step.validate !== false }
         : { type: 'stream_responder', respond: step.respond };
     case 'stream':
       if (!isScriptedStream(step.events)) {

@@ -9,8 +9,17 @@
  * @module
  */
 
-/** A JSON schema: an object, or `true`/`false`. */
-export type JsonSchema = boolean | { readonly [keyword: string]: unknown };
+import {
+  decimalPlaces,
+  escapePointer,
+  findViolation,
+  isObject,
+  type JsonSchema,
+  resolvePointer,
+  stableKey,
+} from '../_internal/schema_check.ts';
+
+export type { JsonSchema };
 
 /** Why no value could be generated. */
 export type SchemaValueFailureReason =
@@ -163,10 +172,6 @@ function fail(reason: SchemaValueFailureReason, path: string, message: string): 
   throw new Failure(reason, path, message);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function asSchema(value: unknown, path: string): JsonSchema {
   if (typeof value === 'boolean' || isObject(value)) return value as JsonSchema;
   return fail('unsupported_keyword', path, `expected a schema at ${path}`);
@@ -177,18 +182,8 @@ function resolveRef(ref: string, root: JsonSchema, path: string): JsonSchema {
   if (!ref.startsWith('#')) {
     return fail('unresolved_ref', path, `cannot resolve non-local $ref "${ref}" at ${path}`);
   }
-  let target: unknown = root;
-  const pointer = ref.slice(1);
-  if (pointer !== '') {
-    for (const raw of pointer.split('/').slice(1)) {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      target = isObject(target) ? target[key] : undefined;
-    }
-  }
-  if (typeof target !== 'boolean' && !isObject(target)) {
-    return fail('unresolved_ref', path, `cannot resolve $ref "${ref}" at ${path}`);
-  }
-  return target as JsonSchema;
+  return resolvePointer(ref, root) ??
+    fail('unresolved_ref', path, `cannot resolve $ref "${ref}" at ${path}`);
 }
 
 const ANNOTATIONS = new Set([
@@ -592,13 +587,6 @@ function generateNumber(
   return fail('unsatisfiable', path, `the number range at ${path} is empty`);
 }
 
-/** The digits after the decimal point in the shortest form of `value` (1e-7 has 7). */
-function decimalPlaces(value: number): number {
-  const [digits, exponent = '0'] = String(value).split('e');
-  const fraction = digits.split('.')[1] ?? '';
-  return Math.max(0, fraction.length - Number(exponent));
-}
-
 /** The least integer that is a multiple of `multipleOf`: 1 for 0.5, 5 for 2.5, 3 for 0.3. */
 function integerStep(multipleOf: number): number {
   const scale = 10 ** decimalPlaces(multipleOf);
@@ -607,21 +595,6 @@ function integerStep(multipleOf: number): number {
   let b = scale;
   while (b !== 0) [a, b] = [b, a % b];
   return scaled / a;
-}
-
-/**
- * Whether `value` is a multiple of `multipleOf` in decimal: 1.23 is one of 0.01,
- * although 1.23 % 0.01 is not 0 in binary floating point. Both are scaled to
- * integers by their decimals; where that is not exact, the quotient decides.
- */
-function isMultipleOf(value: number, multipleOf: number): boolean {
-  const scale = 10 ** Math.max(decimalPlaces(value), decimalPlaces(multipleOf));
-  const scaledValue = Math.round(value * scale);
-  const scaledStep = Math.round(multipleOf * scale);
-  if (Number.isSafeInteger(scaledValue) && Number.isSafeInteger(scaledStep)) {
-    return scaledValue % scaledStep === 0;
-  }
-  return Number.isInteger(value / multipleOf);
 }
 
 function generateArray(
@@ -682,17 +655,6 @@ function generateArray(
   return values;
 }
 
-function stableKey(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableKey).join(',')}]`;
-  if (isObject(value)) {
-    return `{${
-      Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableKey(value[key])}`)
-        .join(',')
-    }}`;
-  }
-  return JSON.stringify(value);
-}
-
 function generateObject(
   schema: SchemaObject,
   path: string,
@@ -750,10 +712,6 @@ function generateObject(
     );
   }
   return result;
-}
-
-function escapePointer(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 // ---------------------------------------------------------------------------
@@ -979,11 +937,7 @@ function emit(node: Node, random: Random, attempt: number): string {
   }
 }
 
-// ---------------------------------------------------------------------------
-// The check: the same subset, used to pick oneOf/anyOf branches and enum
-// members, and as the final guard. Returns the schema path of the first
-// violation, or undefined when the value is accepted.
-
+/** The generator's check: the schema path of the first violation, or undefined. */
 function check(
   value: unknown,
   schema: JsonSchema,
@@ -991,159 +945,6 @@ function check(
   root: JsonSchema,
   hops: number,
 ): string | undefined {
-  if (schema === true) return undefined;
-  if (schema === false) return path;
-  if (hops > 64) return path;
-  if (typeof schema.$ref === 'string') {
-    let target: JsonSchema;
-    try {
-      target = resolveRef(schema.$ref, root, path);
-    } catch {
-      return `${path}/$ref`;
-    }
-    const problem = check(value, target, path, root, hops + 1);
-    if (problem !== undefined) return problem;
-  }
-  if ('const' in schema && !deepEqual(value, schema.const)) return `${path}/const`;
-  if (Array.isArray(schema.enum) && !schema.enum.some((member) => deepEqual(value, member))) {
-    return `${path}/enum`;
-  }
-  if (Array.isArray(schema.allOf)) {
-    for (const [index, part] of schema.allOf.entries()) {
-      const problem = check(value, part as JsonSchema, `${path}/allOf/${index}`, root, hops + 1);
-      if (problem !== undefined) return problem;
-    }
-  }
-  if (
-    Array.isArray(schema.anyOf) &&
-    !schema.anyOf.some((part) =>
-      check(value, part as JsonSchema, path, root, hops + 1) === undefined
-    )
-  ) return `${path}/anyOf`;
-  if (
-    Array.isArray(schema.oneOf) &&
-    schema.oneOf.filter((part) =>
-        check(value, part as JsonSchema, path, root, hops + 1) === undefined
-      ).length !== 1
-  ) return `${path}/oneOf`;
-  if (
-    'not' in schema && check(value, schema.not as JsonSchema, path, root, hops + 1) === undefined
-  ) {
-    return `${path}/not`;
-  }
-  if (schema.type !== undefined) {
-    const types = [schema.type].flat().map(String);
-    if (schema.nullable === true) types.push('null');
-    if (!types.some((type) => hasType(value, type))) return `${path}/type`;
-  }
-  if (typeof value === 'string') {
-    const length = [...value].length;
-    if (typeof schema.minLength === 'number' && length < schema.minLength) {
-      return `${path}/minLength`;
-    }
-    if (typeof schema.maxLength === 'number' && length > schema.maxLength) {
-      return `${path}/maxLength`;
-    }
-    if (typeof schema.pattern === 'string') {
-      try {
-        if (!compilePattern(schema.pattern, path).test(value)) return `${path}/pattern`;
-      } catch {
-        return `${path}/pattern`;
-      }
-    }
-  }
-  if (typeof value === 'number') {
-    if (typeof schema.minimum === 'number' && value < schema.minimum) return `${path}/minimum`;
-    if (typeof schema.maximum === 'number' && value > schema.maximum) return `${path}/maximum`;
-    if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) {
-      return `${path}/exclusiveMinimum`;
-    }
-    if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) {
-      return `${path}/exclusiveMaximum`;
-    }
-    if (schema.exclusiveMinimum === true && value === schema.minimum) return `${path}/minimum`;
-    if (schema.exclusiveMaximum === true && value === schema.maximum) return `${path}/maximum`;
-    if (typeof schema.multipleOf === 'number' && !isMultipleOf(value, schema.multipleOf)) {
-      return `${path}/multipleOf`;
-    }
-  }
-  if (Array.isArray(value)) {
-    if (typeof schema.minItems === 'number' && value.length < schema.minItems) {
-      return `${path}/minItems`;
-    }
-    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) {
-      return `${path}/maxItems`;
-    }
-    const tuple = Array.isArray(schema.items);
-    const prefix = tuple
-      ? schema.items as unknown[]
-      : Array.isArray(schema.prefixItems)
-      ? schema.prefixItems
-      : [];
-    const rest = tuple ? schema.additionalItems : schema.items;
-    for (const [index, item] of value.entries()) {
-      const itemSchema = index < prefix.length ? prefix[index] : rest;
-      if (itemSchema === undefined) continue;
-      const itemPath = index < prefix.length
-        ? `${path}/${tuple ? 'items' : 'prefixItems'}/${index}`
-        : `${path}/${tuple ? 'additionalItems' : 'items'}`;
-      const problem = check(item, itemSchema as JsonSchema, itemPath, root, hops + 1);
-      if (problem !== undefined) return problem;
-    }
-    if (schema.uniqueItems === true && new Set(value.map(stableKey)).size !== value.length) {
-      return `${path}/uniqueItems`;
-    }
-  }
-  if (isObject(value)) {
-    const properties = isObject(schema.properties) ? schema.properties : {};
-    if (Array.isArray(schema.required)) {
-      for (const name of schema.required) if (!(String(name) in value)) return `${path}/required`;
-    }
-    const count = Object.keys(value).length;
-    if (typeof schema.minProperties === 'number' && count < schema.minProperties) {
-      return `${path}/minProperties`;
-    }
-    if (typeof schema.maxProperties === 'number' && count > schema.maxProperties) {
-      return `${path}/maxProperties`;
-    }
-    for (const [name, item] of Object.entries(value)) {
-      const propertyPath = `${path}/properties/${escapePointer(name)}`;
-      const sub = name in properties ? properties[name] : schema.additionalProperties;
-      if (sub === undefined) continue;
-      const problem = check(
-        item,
-        sub as JsonSchema,
-        name in properties ? propertyPath : `${path}/additionalProperties`,
-        root,
-        hops + 1,
-      );
-      if (problem !== undefined) return problem;
-    }
-  }
-  return undefined;
-}
-
-function hasType(value: unknown, type: string): boolean {
-  switch (type) {
-    case 'null':
-      return value === null;
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return isObject(value);
-    default:
-      return false;
-  }
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  return stableKey(a) === stableKey(b);
+  return findViolation(value, schema, path, { root, required: 'all', formats: false }, hops)
+    ?.schemaPath;
 }

@@ -93,7 +93,13 @@ export type {
   ScriptedModelStream,
   ScriptedModelStreamResponderStep,
   ScriptedModelStreamStep,
+  StepCheckOptions,
 } from './scripted_model_types.ts';
+export { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';
+export type {
+  ScriptedOutputMismatchErrorOptions,
+  ScriptedOutputMismatchReason,
+} from '../_internal/script_check_errors.ts';
 export { assistantMessage, functionCall } from './output_items.ts';
 export type { AssistantMessageOptions, FunctionCallOptions } from './output_items.ts';
 export { ScriptedModel } from './scripted_model.ts';

@@ -45,12 +45,14 @@ import type {
   ScriptedModelRetryAdvice,
   ScriptedModelStreamResponderStep,
   ScriptedModelStreamStep,
+  StepCheckOptions,
 } from './scripted_model_types.ts';
 
 /**
  * A step that answers one call with `response`: an output array (shorthand) or
  * a complete envelope, snapshotted when enqueued. Passing the response directly
- * to the model is equivalent.
+ * to the model is equivalent. With `{ validate: false }` the response is not
+ * checked against the request it answers (for a step that is wrong on purpose).
  *
  * @example A complete envelope: your own usage and response id
  * ```ts
@@ -73,8 +75,13 @@ import type {
  * assert.equal(result.state.usage.inputTokens, 3);
  * ```
  */
-export function modelResponse(response: ScriptedModelResponse): ScriptedModelResponseStep {
-  return { type: 'response', response };
+export function modelResponse(
+  response: ScriptedModelResponse,
+  options: StepCheckOptions = {},
+): ScriptedModelResponseStep {
+  return options.validate === false
+    ? { type: 'response', response, validate: false }
+    : { type: 'response', response };
 }
 
 /**
@@ -110,7 +117,8 @@ export function modelError(
  * A step that derives its response from the call: `respond` receives a fresh
  * frozen snapshot of the recorded call and returns (or resolves to) a response.
  * Use it when the answer really depends on the request, or to assert at the
- * model boundary.
+ * model boundary. Its results are checked against the request like any
+ * scripted response, unless the step is made with `{ validate: false }`.
  *
  * @example
  * ```ts
@@ -133,8 +141,11 @@ export function modelError(
  */
 export function modelResponder(
   respond: ScriptedModelResponderStep['respond'],
+  options: StepCheckOptions = {},
 ): ScriptedModelResponderStep {
-  return { type: 'responder', respond };
+  return options.validate === false
+    ? { type: 'responder', respond, validate: false }
+    : { type: 'responder', respond };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Builders for the two most common normalized output items. The set is small
  * on purpose: pass any other normalized item (reasoning, hosted tools, images,
- * deliberately malformed cases) to a step directly.
+ * deliberately malformed cases, in a step with `{ validate: false }`) to a step
+ * directly.
  *
  * @module
  */
@@ -10,6 +11,8 @@ import type {
   SdkAssistantMessageItem as AssistantMessageItem,
   SdkFunctionCallItem as FunctionCallItem,
 } from './_sdk_types.ts';
+import { markUnchecked } from '../_internal/script_check.ts';
+import { hashString } from './_schema_values.ts';
 
 /**
  * Options for {@linkcode assistantMessage}.
@@ -24,18 +27,29 @@ export type AssistantMessageOptions = {
 };
 
 /**
- * Options for {@linkcode functionCall}; `callId` is required because the SDK
- * pairs the tool result with the call through it.
+ * Options for {@linkcode functionCall}.
  */
 export type FunctionCallOptions = {
-  /** The call id that links the tool result to this call. */
-  callId: string;
+  /**
+   * The call id that links the tool result to this call. Default
+   * `call_<name>_<hash of the arguments>`: the same for the same call in every
+   * run, different for different arguments. Give a call that repeats exactly
+   * in one run (a poll) its own id, since the SDK pairs results by id.
+   */
+  callId?: string;
   /** The item id; defaults to `callId`. */
   id?: string;
   /** The tool namespace, for namespaced function tools. */
   namespace?: string;
   /** Provider-specific data attached to the call item. */
   providerData?: Record<string, unknown>;
+  /**
+   * `false` marks a call that is wrong on purpose (arguments that are not JSON
+   * or break the tool's schema, a tool the agent lacks): the model neither
+   * parses its arguments when it is scripted nor checks it against the request.
+   * Default `true`.
+   */
+  validate?: boolean;
 };
 
 /**
@@ -75,34 +89,55 @@ export function assistantMessage(
 
 /**
  * A completed function call. `args` is used as the `arguments` string when it is
- * a string and JSON-encoded otherwise; `id` defaults to `options.callId`.
+ * a string (which must be JSON) and JSON-encoded otherwise; `callId` defaults to
+ * `call_<name>_<hash of the arguments>` and `id` to the call id.
+ *
+ * Arguments given as a string must be JSON: `new ScriptedModel()` and
+ * `enqueue()` reject a scripted call whose text does not parse
+ * (`InvalidScriptedModelStepError`, reason `invalid_arguments`), so a typo in
+ * hand-written JSON fails where the step is written. A call that is malformed
+ * on purpose says so with `{ validate: false }`, which also exempts the item
+ * from the model's check against the request.
  *
  * @example
  * ```ts
  * import assert from 'node:assert/strict';
- * import { functionCall } from 'scripted-agents/testing';
+ * import { functionCall, ScriptedModel } from 'scripted-agents/testing';
  *
- * const call = functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' });
+ * const call = functionCall('get_weather', { city: 'Tokyo' });
  * assert.equal(call.arguments, '{"city":"Tokyo"}');
- * assert.equal(call.id, 'call_1');
+ * assert.match(call.callId, /^call_get_weather_[0-9a-z]+$/);
+ * assert.equal(call.id, call.callId);
+ * // Deterministic: the same call gets the same id in every run.
+ * assert.equal(functionCall('get_weather', { city: 'Tokyo' }).callId, call.callId);
  * assert.equal(call.status, 'completed');
- * // A string is used as is, for deliberately malformed arguments.
- * assert.equal(functionCall('get_weather', '{"city":', { callId: 'c' }).arguments, '{"city":');
+ * assert.equal(functionCall('get_weather', '{"city":"Oslo"}', { callId: 'c2' }).callId, 'c2');
+ * // A string must be JSON, unless the call is malformed on purpose.
+ * assert.throws(() => new ScriptedModel([[functionCall('get_weather', '{city: Oslo}')]]), {
+ *   name: 'InvalidScriptedModelStepError',
+ *   reason: 'invalid_arguments',
+ *   inputIndex: 0,
+ * });
+ * const broken = functionCall('get_weather', '{"city":', { validate: false });
+ * assert.equal(new ScriptedModel([[broken]]).remainingSteps, 1);
  * ```
  */
 export function functionCall(
   name: string,
   args: string | Record<string, unknown>,
-  options: FunctionCallOptions,
+  options: FunctionCallOptions = {},
 ): FunctionCallItem {
-  return {
+  const text = typeof args === 'string' ? args : JSON.stringify(args);
+  const callId = options.callId ?? `call_${name}_${hashString(text).toString(36)}`;
+  const item: FunctionCallItem = {
     type: 'function_call',
     name,
-    callId: options.callId,
-    id: options.id ?? options.callId,
+    callId,
+    id: options.id ?? callId,
     namespace: options.namespace,
     status: 'completed',
-    arguments: typeof args === 'string' ? args : JSON.stringify(args),
+    arguments: text,
     providerData: options.providerData,
   };
+  return options.validate === false ? markUnchecked(item) : item;
 }

@@ -46,6 +46,7 @@ import { RetryAdviceBook } from './_retry_advice.ts';
 import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { traceResponseSpans } from './_model_spans.ts';
+import { ScriptCheck, unparsedArguments } from '../_internal/script_check.ts';
 import {
   InvalidScriptedModelStepError,
   UnconsumedModelStepsError,
@@ -75,8 +76,17 @@ const DOUBLE = 'ScriptedModel';
  * - Cancellation is cooperative: the request's signal is checked before a call
  *   is recorded and again whenever control returns from scripted code.
  *
+ * - Each scripted response is checked against the request it answers: a
+ *   function call must name a tool or handoff the request offers, with
+ *   arguments its schema accepts; a structured output must fit the output
+ *   schema; a hosted or built-in call needs its tool. A mismatch throws
+ *   `ScriptedOutputMismatchError` at the call. `{ validate: false }` switches
+ *   the check off for one call item (`functionCall()`), one step
+ *   (`modelResponse()`, `modelResponder()`) or the whole model (the
+ *   constructor).
+ *
  * Failures it raises for a drifted workflow (unexpected calls, call-time
- * invalid steps) are also kept in `failures`, so `assertNoUnexpectedCalls()` or
+ * invalid steps, mismatched answers) are also kept in `failures`, so `assertNoUnexpectedCalls()` or
  * teardown with `using` reports them even when the code under test caught them.
  *
  * @example The same script serves a streamed run
@@ -122,16 +132,22 @@ export class ScriptedModel implements Model {
   readonly #calls = new ModelCallLog();
   readonly #retryAdvice = new RetryAdviceBook();
   readonly #failures = new FailureLog(DOUBLE);
+  readonly #check: ScriptCheck;
+  readonly #validate: boolean;
 
   /**
    * Creates a model that will answer calls with `inputs`, in order. Each input
    * is a step (`modelResponse`, `modelError`, `modelResponder`, `modelStream`,
    * `modelStreamResponder`) or a bare response (an output array or a complete
-   * envelope). `options.traceSpans` opens a `response` span around each
-   * traced call, as a real model does (see `ScriptedModelOptions`).
+   * envelope). `options.validate: false` switches off the check of responses
+   * against the requests they answer; `options.traceSpans` opens a `response`
+   * span around each traced call, as a real model does (see
+   * `ScriptedModelOptions`).
    */
   constructor(inputs: Iterable<ScriptedModelInput> = [], options: ScriptedModelOptions = {}) {
-    this.#push(queuedSteps(inputs));
+    this.#validate = options.validate !== false;
+    this.#check = new ScriptCheck(DOUBLE, this.#validate);
+    this.#push(queuedSteps(inputs, this.#validate));
     if (options.traceSpans === true) traceResponseSpans(this);
   }
 
@@ -160,7 +176,7 @@ export class ScriptedModel implements Model {
    * (the error's `inputIndex` counts positions in this call's arguments).
    */
   enqueue(...inputs: ScriptedModelInput[]): void {
-    this.#push(queuedSteps(inputs));
+    this.#push(queuedSteps(inputs, this.#validate));
   }
 
   /** Throws `UnconsumedModelStepsError` if any scripted step is left. */
@@ -201,6 +217,7 @@ export class ScriptedModel implements Model {
   /** Answers a non-streaming call with the next step. A raw stream step cannot serve it. */
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const call = this.#calls.record(request, false);
+    this.#checkFollowUp(call, request);
     const taken = this.#take(call);
     const step = taken.type === 'hold' ? await this.#release(call, taken) : taken;
 
@@ -234,7 +251,7 @@ export class ScriptedModel implements Model {
     }
 
     throwIfAborted(call);
-    const normalized = this.#normalize(call, response, step.type === 'responder', false);
+    const normalized = this.#normalize(call, request, response, step, false);
     throwIfAborted(call);
     return normalized;
   }
@@ -247,6 +264,7 @@ export class ScriptedModel implements Model {
    */
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     const call = this.#calls.record(request, true);
+    this.#checkFollowUp(call, request);
     const step = this.#take(call);
     return this.#stream(call, step, request);
   }
@@ -302,7 +320,7 @@ export class ScriptedModel implements Model {
           ? step.response
           : await step.respond(readCall(call));
         throwIfAborted(call);
-        const normalized = this.#normalize(call, response, step.type === 'responder', true);
+        const normalized = this.#normalize(call, request, response, step, true);
         yield* synthesizeStream(normalized, () => throwIfAborted(call));
       }
     }
@@ -347,12 +365,20 @@ export class ScriptedModel implements Model {
     return step;
   }
 
+  /** A call that carries the failed result of an incomplete scripted call fails too. */
+  #checkFollowUp(call: RecordedModelCall, request: ModelRequest): void {
+    const mismatch = this.#check.followUp(call.index, request);
+    if (mismatch !== undefined) throw this.#failures.raise(mismatch);
+  }
+
   #normalize(
     call: RecordedModelCall,
+    request: ModelRequest,
     response: ScriptedModelResponse,
-    fromResponder: boolean,
+    step: Extract<QueuedStep, { type: 'response' | 'responder' }>,
     requireResponseId: boolean,
   ): ModelResponse {
+    const fromResponder = step.type === 'responder';
     // Queued responses were validated at enqueue; a responder's result is checked here.
     if (fromResponder && !isScriptedResponse(response)) {
       throw this.#failures.raise(
@@ -365,18 +391,45 @@ export class ScriptedModel implements Model {
         }),
       );
     }
-    return normalizeResponse(response, {
+    const normalized = normalizeResponse(response, {
       callIndex: call.index,
       // The call-time snapshot decides, not the live settings a responder could still change.
       preserveRawUsage: call.request.modelSettings?.preserveRawUsage === true,
       requireResponseId,
     });
+    const mismatch = this.#check.response(call.index, request, normalized.output, {
+      step: step.type === 'response' ? step.check : undefined,
+      validate: step.type === 'response' || step.validate,
+      scripted: response,
+    });
+    if (mismatch !== undefined) throw this.#failures.raise(mismatch);
+    return normalized;
   }
 }
 
 /** Validates every input first, so that one invalid input adds nothing. */
-function queuedSteps(inputs: Iterable<ScriptedModelInput>): QueuedStep[] {
+function queuedSteps(inputs: Iterable<ScriptedModelInput>, validate: boolean): QueuedStep[] {
   const steps = Array.from(inputs, toQueuedStep);
+  if (validate) steps.forEach(assertParsedArguments);
   claimHolds(steps);
   return steps;
+}
+
+/** Function-call arguments given as text must be JSON where the step is written. */
+function assertParsedArguments(step: QueuedStep, inputIndex: number): void {
+  const fixed = step.type === 'hold' ? step.then : step;
+  if (fixed?.type !== 'response') return;
+  const problem = unparsedArguments(fixed.response, fixed.check);
+  if (problem === undefined) return;
+  throw new InvalidScriptedModelStepError({
+    reason: 'invalid_arguments',
+    message:
+      `ScriptedModel input ${ordinal(inputIndex)}, output item ${
+        ordinal(problem.itemIndex)
+      }: function_call "${problem.name}" has arguments that are not JSON (${problem.error}). ` +
+      'Pass an object to functionCall(), or JSON text; for a call that is malformed on ' +
+      'purpose, add { validate: false }.',
+    inputIndex,
+    stepType: 'response',
+  });
 }

@@ -106,7 +106,9 @@ export class UnconsumedModelStepsError extends Error {
  * `missing_error`, `missing_responder`, `invalid_stream`. Raised at call time
  * (with `callIndex`): `invalid_response` (a responder's result),
  * `invalid_stream` (a stream responder's result) and `incompatible_call` (a raw
- * stream step drawn by a non-streaming call).
+ * stream step drawn by a non-streaming call). Also raised by the constructor
+ * or `enqueue()`: `invalid_arguments` (a scripted function call whose
+ * arguments text is not JSON).
  */
 export type InvalidScriptedModelStepReason =
   | 'invalid_input'
@@ -116,7 +118,8 @@ export type InvalidScriptedModelStepReason =
   | 'missing_error'
   | 'missing_responder'
   | 'invalid_stream'
-  | 'incompatible_call';
+  | 'incompatible_call'
+  | 'invalid_arguments';
 
 /** What {@linkcode InvalidScriptedModelStepError} is constructed from. */
 export interface InvalidScriptedModelStepErrorOptions {

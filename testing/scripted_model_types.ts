@@ -81,6 +81,11 @@ export type ScriptedModelResponseStep = {
   type: 'response';
   /** The response returned to the call. */
   response: ScriptedModelResponse;
+  /**
+   * `false` skips the check of this response against the request it answers
+   * (for a step that is wrong on purpose). Default: checked.
+   */
+  validate?: boolean;
 };
 
 /**
@@ -104,6 +109,8 @@ export type ScriptedModelResponderStep = {
   type: 'responder';
   /** Called with a fresh frozen snapshot of the call. */
   respond: (call: RecordedModelCall) => ScriptedModelResponse | Promise<ScriptedModelResponse>;
+  /** `false` skips the check of the responder's results against the request. Default: checked. */
+  validate?: boolean;
 };
 
 /**
@@ -144,6 +151,64 @@ export type ScriptedModelStep =
  * `modelResponse(response)`.
  */
 export type ScriptedModelInput = ScriptedModelStep | ScriptedModelResponse;
+
+/**
+ * Options of `new ScriptedModel(steps, options)`.
+ *
+ * @example A double that answers with malformed calls on purpose
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { functionCall, ScriptedModel, type ScriptedModelOptions } from 'scripted-agents/testing';
+ *
+ * const options: ScriptedModelOptions = { validate: false };
+ * const model = new ScriptedModel([[functionCall('no_such_tool', {})]], options);
+ * assert.equal(model.remainingSteps, 1);
+ * ```
+ *
+ * @example Response spans, as a real model opens them
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { ScriptedModel, type ScriptedModelOptions } from 'scripted-agents/testing';
+ *
+ * const options: ScriptedModelOptions = { traceSpans: true };
+ * assert.equal(new ScriptedModel([], options).remainingSteps, 0);
+ * ```
+ */
+export interface ScriptedModelOptions {
+  /**
+   * Whether each scripted response is checked against the request it answers
+   * (tool names, arguments against the tool's schema, the structured output
+   * against the output schema). Default `true`; `false` switches the check off
+   * for the whole model.
+   */
+  validate?: boolean;
+  /**
+   * Open a `response` span around every traced call, as a real Responses
+   * model does: a child of the agent's span, carrying the response id and,
+   * when the run traces data, the input (`_input`; there is no raw API
+   * response, so no `_response`). Defaults to `false`: a scripted model
+   * emits no model spans, so a trace asserted against production shows
+   * `response` spans the test does not.
+   */
+  traceSpans?: boolean;
+}
+
+/**
+ * Options of `modelResponse()` and `modelResponder()`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { functionCall, modelResponse, type StepCheckOptions } from 'scripted-agents/testing';
+ *
+ * const options: StepCheckOptions = { validate: false };
+ * assert.equal(modelResponse([functionCall('refund', '{"orderId":', { validate: false })], options).validate, false);
+ * ```
+ */
+export interface StepCheckOptions {
+  /** `false` skips the check of this step against the request it answers. Default `true`. */
+  validate?: boolean;
+}
 
 /**
  * Where a {@linkcode ModelHold} is: not reached by any call yet (`pending`),
@@ -214,27 +279,3 @@ export type ModelHold = {
    */
   release(): void;
 };
-
-/**
- * Options of `new ScriptedModel(inputs, options)`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ScriptedModel, type ScriptedModelOptions } from "scripted-agents/testing";
- *
- * const options: ScriptedModelOptions = { traceSpans: true };
- * assert.equal(new ScriptedModel([], options).remainingSteps, 0);
- * ```
- */
-export interface ScriptedModelOptions {
-  /**
-   * Open a `response` span around every traced call, as a real Responses
-   * model does: a child of the agent's span, carrying the response id and,
-   * when the run traces data, the input (`_input`; there is no raw API
-   * response, so no `_response`). Defaults to `false`: a scripted model
-   * emits no model spans, so a trace asserted against production shows
-   * `response` spans the test does not.
-   */
-  traceSpans?: boolean;
-}

@@ -1,0 +1,82 @@
+// Recipe "Scripts a real model could give": ScriptedModel checks each scripted
+// answer against the request it answers, so a call to a tool the agent lacks,
+// arguments its schema rejects or a structured output that does not fit fail
+// at the call that carries them, naming the step, tool and path, instead of
+// turning into a tool error the next scripted step answers anyway. A test that
+// wants a malformed call on purpose says so with { validate: false }.
+import { Agent, Runner, tool } from '@openai/agents';
+import {
+  assistantMessage,
+  functionCall,
+  ScriptedModel,
+  ScriptedOutputMismatchError,
+} from 'scripted-agents/testing';
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { z } from 'zod';
+
+function createRefundAgent(model: ScriptedModel) {
+  const refund = tool({
+    name: 'refund',
+    description: 'Refunds part of an order.',
+    parameters: z.object({ orderId: z.string(), amountCents: z.number().int() }),
+    execute: async ({ orderId, amountCents }) => `Refunded ${amountCents} cents on ${orderId}.`,
+  });
+  return new Agent({ name: 'Refund desk', model, tools: [refund] });
+}
+
+test('a scripted call with a misnamed argument fails at the call', async () => {
+  const model = new ScriptedModel([
+    // The tool wants amountCents; a real model held to the schema could not send amount.
+    [functionCall('refund', { orderId: 'ORD-1002', amount: 15 })],
+    [assistantMessage('Refunded 15 euros.')],
+  ]);
+  const runner = new Runner({ tracingDisabled: true });
+
+  await assert.rejects(
+    runner.run(createRefundAgent(model), 'Refund 15 euros on ORD-1002'),
+    (error) => {
+      assert.ok(error instanceof ScriptedOutputMismatchError);
+      assert.equal(error.reason, 'invalid_arguments');
+      assert.equal(error.callIndex, 0); // the first model call...
+      assert.equal(error.itemIndex, 0); // ...its first output item
+      assert.equal(error.toolName, 'refund');
+      assert.equal(error.path, 'amount');
+      return true;
+    },
+  );
+  // Provoked on purpose here; in a real test, fix the script instead.
+  model.acknowledgeFailures();
+});
+
+test('the fixed script passes', async (t) => {
+  const model = new ScriptedModel([
+    [functionCall('refund', { orderId: 'ORD-1002', amountCents: 1500 })],
+    [assistantMessage('Refunded 15 euros.')],
+  ]);
+  t.after(() => model[Symbol.dispose]());
+  const runner = new Runner({ tracingDisabled: true });
+
+  const result = await runner.run(createRefundAgent(model), 'Refund 15 euros on ORD-1002');
+
+  assert.equal(result.finalOutput, 'Refunded 15 euros.');
+});
+
+test('a malformed call on purpose: how the agent handles a bad tool call', async (t) => {
+  const model = new ScriptedModel([
+    // validate: false marks the one item that is wrong on purpose.
+    [functionCall('refund', '{"orderId": "ORD-1002", "amountCents": ', { validate: false })],
+    [assistantMessage('Sorry, something went wrong. Could you repeat the amount?')],
+  ]);
+  t.after(() => model[Symbol.dispose]());
+  const runner = new Runner({ tracingDisabled: true });
+
+  const result = await runner.run(createRefundAgent(model), 'Refund on ORD-1002');
+
+  // The SDK turned the broken arguments into a tool error for the model.
+  const input = model.lastCall?.request.input;
+  assert.ok(Array.isArray(input));
+  const toolResult = input.find((item) => item.type === 'function_call_result');
+  assert.match(JSON.stringify(toolResult), /An error occurred/);
+  assert.equal(result.finalOutput, 'Sorry, something went wrong. Could you repeat the amount?');
+});
