@@ -100,7 +100,8 @@ export function formatStepLine(
     }
     case 'approval': {
       const server = s.server === undefined ? '' : `${showName(s.server, max)}.`;
-      body = `approval ${server}${call(s.tool, s.args, max)}`;
+      const decision = s.decision === undefined ? 'pending' : showName(s.decision, max);
+      body = `approval ${server}${call(s.tool, s.args, max)} ${decision}`;
       break;
     }
     case 'reasoning':

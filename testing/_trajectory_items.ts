@@ -254,16 +254,19 @@ export function areRunItems(items: readonly unknown[]): boolean {
  * The steps of run items. A tool call takes its output from the matching
  * output item, a handoff call its target from the handoff's output item.
  */
-export function runItemSteps(items: readonly unknown[]): TrajectoryStep[] {
+export function runItemSteps(items: readonly unknown[], approvals?: unknown): TrajectoryStep[] {
   const outputs = new Map<string, Loose>();
   const handoffs = new Map<string, Loose>();
+  const pending = new Set<string>();
   for (const item of items) {
     if (!isObject(item) || !isObject(item.rawItem)) continue;
     const id = callIdOf(item.rawItem);
     if (id === undefined) continue;
     if (item.type === 'tool_call_output_item') outputs.set(id, item);
     if (item.type === 'handoff_output_item') handoffs.set(id, item);
+    if (item.type === 'tool_approval_item') pending.add(id);
   }
+  const decided = decisions(approvals);
   const steps: TrajectoryStep[] = [];
   const handedOff = new Set<string>();
   for (const item of items) {
@@ -282,8 +285,21 @@ export function runItemSteps(items: readonly unknown[]): TrajectoryStep[] {
         if (id !== undefined && output !== undefined && isObject(output.rawItem)) {
           results.set(id, output.rawItem);
         }
+        // A call waiting for approval shows as its approval step alone.
+        if (id !== undefined && output === undefined && pending.has(id)) break;
         const step = modelItemStep(raw, results, { agent });
-        if (step !== undefined) steps.push(step);
+        if (step === undefined) break;
+        const decision = id === undefined ? undefined : decided.get(id);
+        if (decision !== undefined && step.kind === 'tool_call') {
+          steps.push(withAgent(agent, {
+            kind: 'approval',
+            tool: step.tool,
+            args: step.args,
+            decision,
+            callId: id!,
+          }));
+        }
+        steps.push(step);
         break;
       }
       case 'handoff_call_item': {
@@ -312,6 +328,20 @@ export function runItemSteps(items: readonly unknown[]): TrajectoryStep[] {
     }
   }
   return steps;
+}
+
+/** Call id to decision, from a run context's approvals (`{ tool: { approved, rejected } }`). */
+function decisions(approvals: unknown): Map<string, 'approved' | 'rejected'> {
+  const decided = new Map<string, 'approved' | 'rejected'>();
+  if (!isObject(approvals)) return decided;
+  for (const record of Object.values(approvals)) {
+    if (!isObject(record)) continue;
+    for (const decision of ['approved', 'rejected'] as const) {
+      const ids = record[decision];
+      if (Array.isArray(ids)) { for (const id of ids) decided.set(String(id), decision); }
+    }
+  }
+  return decided;
 }
 
 function approvalStep(agent: string | undefined, item: Loose, raw: Loose): TrajectoryStep {

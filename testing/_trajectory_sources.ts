@@ -106,7 +106,10 @@ function resultSteps(result: Loose): TrajectoryStep[] {
   const state = read(result, 'state');
   const steps = [
     ...newInputSteps(read(result, 'input')),
-    ...runItemSteps(read(result, 'newItems') as unknown[] ?? []),
+    ...runItemSteps(
+      read(result, 'newItems') as unknown[] ?? [],
+      approvalsOf(read(result, 'runContext')),
+    ),
   ];
   const interrupted = (read(result, 'interruptions') as unknown[] | undefined)?.length ?? 0;
   const complete = interrupted === 0 && isObject(state) &&
@@ -125,6 +128,17 @@ function resultSteps(result: Loose): TrajectoryStep[] {
     }
   }
   return steps;
+}
+
+/** The approval decisions a run context holds. */
+function approvalsOf(context: unknown): unknown {
+  if (!isObject(context) || typeof context.toJSON !== 'function') return undefined;
+  try {
+    const json = (context.toJSON as () => unknown).call(context);
+    return isObject(json) ? json.approvals : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function toolGuardrailSteps(result: Loose): TrajectoryStep[] {
@@ -160,7 +174,10 @@ function guardrailStep(result: Loose): TrajectoryStep {
 function stateSteps(state: Loose): TrajectoryStep[] {
   const steps = [
     ...newInputSteps(read(state, '_originalInput')),
-    ...runItemSteps(read(state, '_generatedItems') as unknown[]),
+    ...runItemSteps(
+      read(state, '_generatedItems') as unknown[],
+      approvalsOf(read(state, '_context')),
+    ),
   ];
   const current = read(state, '_currentStep');
   const complete = isObject(current) && current.type === 'next_step_final_output';
@@ -168,9 +185,13 @@ function stateSteps(state: Loose): TrajectoryStep[] {
 }
 
 function errorSteps(error: Error): TrajectoryStep[] {
-  const steps = stateSteps(read(error as unknown as Loose, 'state') as Loose);
+  const state = read(error as unknown as Loose, 'state') as Loose;
+  const steps = stateSteps(state);
   const result = read(error as unknown as Loose, 'result');
-  if (isObject(result) && isObject(result.guardrail)) steps.push(guardrailStep(result));
+  if (isObject(result) && isObject(result.guardrail)) {
+    // An input guardrail's result does not name its agent; the state does.
+    steps.push(guardrailStep({ agent: read(state, '_currentAgent'), ...result }));
+  }
   return steps;
 }
 

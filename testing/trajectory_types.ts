@@ -25,7 +25,8 @@ export type TrajectoryJson =
  * - `hosted_tool_call`: a tool the provider ran (web search, file search, code
  *   interpreter, image generation, tool search...);
  * - `mcp_call`: a hosted MCP server's tool call (`server`, `tool`);
- * - `approval`: a tool call that waits for approval (`tool`, `args`);
+ * - `approval`: a tool call that waited for approval (`tool`, `args`, and
+ *   `decision` once the run resumed);
  * - `reasoning`: the model's reasoning summary (`text`);
  * - `guardrail`: a guardrail whose tripwire fired (`guardrail`, `stage`);
  * - `final_output`: a structured final output (`output`); a text answer is
@@ -227,6 +228,8 @@ export interface TrajectoryApprovalStep {
   args?: TrajectoryJson;
   /** The MCP server's label, for a hosted MCP approval request. */
   server?: string;
+  /** How it was decided, once the run resumed; absent while it waits. */
+  decision?: 'approved' | 'rejected';
   /** The call id (volatile). */
   callId?: string;
 }
@@ -428,7 +431,11 @@ export type ExpectedTrajectoryStep =
     args?: TrajectoryValuePattern;
     output?: TrajectoryValuePattern;
   })
-  | (ExpectedStepBase & { approval: TrajectoryTextPattern; args?: TrajectoryValuePattern })
+  | (ExpectedStepBase & {
+    approval: TrajectoryTextPattern;
+    args?: TrajectoryValuePattern;
+    decision?: 'approved' | 'rejected';
+  })
   | (ExpectedStepBase & { reasoning: TrajectoryTextPattern })
   | (ExpectedStepBase & {
     guardrail: TrajectoryTextPattern;

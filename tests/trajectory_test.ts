@@ -108,7 +108,7 @@ describe('trajectory() of model items', () => {
         'hosted web_search_call({"type":"search","query":"refund policy"})',
         'hosted file_search_call(["faq"])',
         'mcp docs.search({"q":"zod"}) → "3 hits"',
-        'approval docs.delete_page({"id":7})',
+        'approval docs.delete_page({"id":7}) pending',
         'shell({"commands":["ls"]})',
       ].join('\n'),
     );
