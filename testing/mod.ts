@@ -67,6 +67,7 @@ export {
 export type {
   InvalidScriptedModelStepErrorOptions,
   InvalidScriptedModelStepReason,
+  ModelFailureContext,
 } from './scripted_model_errors.ts';
 export {
   modelError,

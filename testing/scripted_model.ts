@@ -42,6 +42,13 @@ import {
 } from './_model_input.ts';
 import { isScriptedResponse, normalizeResponse } from './_model_response.ts';
 import { Queue } from '../_internal/queue.ts';
+import {
+  inputItems,
+  lastCallTranscript,
+  routeText,
+  transcriptBlock,
+  unusedStepsText,
+} from './_transcript.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
 import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
@@ -120,6 +127,7 @@ export class ScriptedModel implements Model {
   readonly #calls = new ModelCallLog(this);
   readonly #retryAdvice = new RetryAdviceBook();
   readonly #failures = new FailureLog(DOUBLE);
+  #pushed = 0;
 
   /**
    * Creates a model that will answer calls with `inputs`, in order. Each input
@@ -162,7 +170,14 @@ export class ScriptedModel implements Model {
   /** Throws `UnconsumedModelStepsError` if any scripted step is left. */
   assertComplete(): void {
     const remaining = this.#steps.size;
-    if (remaining > 0) throw new UnconsumedModelStepsError(remaining);
+    if (remaining > 0) {
+      throw new UnconsumedModelStepsError(remaining, {
+        route: routeText(this),
+        callCount: this.#calls.length,
+        unusedSteps: unusedStepsText(this.#steps.toArray(), this.#pushed - remaining + 1),
+        transcript: lastCallTranscript(this, 'Last steps before it stopped'),
+      });
+    }
   }
 
   /**
@@ -338,11 +353,22 @@ export class ScriptedModel implements Model {
 
   #push(steps: QueuedStep[]): void {
     for (const step of steps) this.#steps.push(step);
+    this.#pushed += steps.length;
   }
 
   #take(call: RecordedModelCall): QueuedStep {
     const step = this.#steps.shift();
-    if (step === undefined) throw this.#failures.raise(new UnexpectedModelCallError(call));
+    if (step === undefined) {
+      throw this.#failures.raise(
+        new UnexpectedModelCallError(call, {
+          route: routeText(this),
+          callCount: this.#pushed,
+          transcript: transcriptBlock(inputItems(call.request.input), {
+            heading: 'The call was answering',
+          }),
+        }),
+      );
+    }
     return step;
   }
 
