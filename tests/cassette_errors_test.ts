@@ -106,6 +106,9 @@ describe('Cassette errors', () => {
         'Cassette has no recorded interaction for non-streaming model call #2 (model "m").',
         'The nearest recorded interaction (already used; none is left unused), #1, differs at ' +
         '0 paths:',
+        // What the missed call was answering, as a transcript.
+        'The call was answering:',
+        '  user: "hi"',
         HINT,
       ].join('\n'),
     );
@@ -121,7 +124,7 @@ describe('Cassette errors', () => {
     assert.equal(
       error.message,
       'Cassette has no recorded interaction for non-streaming model call #1 (model "m").\n' +
-        `The cassette holds no recorded interaction.\n${HINT}`,
+        `The cassette holds no recorded interaction.\nThe call was answering:\n  user: "hi"\n${HINT}`,
     );
     cassette.acknowledgeFailures();
     await cassette.close();

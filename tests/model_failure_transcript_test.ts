@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { Agent, Runner, tool } from '@openai/agents';
 import { z } from 'zod';
+import { Cassette, CassetteMissError } from 'scripted-agents/cassette';
 import {
   assistantMessage,
   functionCall,
@@ -135,5 +136,46 @@ describe('UnexpectedModelCallError', () => {
       new UnexpectedModelCallError(call, { route: ' on route "x"' }).message,
       'ScriptedModel received unexpected streaming call #1; no scripted steps remain. Route: "x".',
     );
+  });
+});
+
+describe('CassetteMissError', () => {
+  test('shows the last steps the missed call was answering', async () => {
+    const script = () =>
+      new ScriptedModel([
+        [functionCall('lookup_order', { orderId: 'ORD-1' }, { callId: 'c1' })],
+        [assistantMessage('Delivered.')],
+      ]);
+    const recorder = new Cassette({
+      mode: 'record',
+      provider: new ScriptedModelProvider({ models: {}, fallback: script() }),
+    });
+    const agentWith = (status: string) =>
+      new Agent({
+        name: 'Support',
+        model: 'gpt-4.1',
+        tools: [tool({
+          name: 'lookup_order',
+          description: 'Looks an order up.',
+          parameters: z.object({ orderId: z.string() }),
+          execute: async ({ orderId }) => `${orderId}: ${status}`,
+        })],
+      });
+    await new Runner({ modelProvider: recorder, tracingDisabled: true })
+      .run(agentWith('delivered'), 'Where is ORD-1?');
+    const replay = Cassette.fromJSON(await recorder.close());
+
+    // The tool now answers differently, so the second request matches no recording.
+    const run = new Runner({ modelProvider: replay, tracingDisabled: true })
+      .run(agentWith('lost'), 'Where is ORD-1?');
+    await assert.rejects(run, (error: unknown) => {
+      assert.ok(error instanceof CassetteMissError);
+      assert.match(
+        error.message,
+        /\nThe call was answering:\n {2}user: "Where is ORD-1\?"\n {2}lookup_order\(\{"orderId":"ORD-1"\}\) → "ORD-1: lost"\n/,
+      );
+      return true;
+    });
+    replay.acknowledgeFailures();
   });
 });
