@@ -443,6 +443,7 @@ export type ExpectedTrajectoryStep =
   })
   | (ExpectedStepBase & { finalOutput: TrajectoryValuePattern })
   | (ExpectedStepBase & { input: TrajectoryTextPattern })
+  | TrajectoryStep
   | { readonly kind: TrajectoryStepKind; readonly [field: string]: unknown };
 
 /**
