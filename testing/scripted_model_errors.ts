@@ -31,9 +31,12 @@ import type { RecordedModelCall } from './scripted_model_types.ts';
  *   assert.ok(error instanceof UnexpectedModelCallError);
  *   assert.equal(error.callIndex, 0);
  *   assert.equal(error.streamed, false);
+ *   // The SDK double's sentence, then how many steps were used and what the call answered.
  *   assert.equal(
  *     error.message,
- *     'ScriptedModel received unexpected non-streaming call #1; no scripted steps remain.',
+ *     'ScriptedModel received unexpected non-streaming call #1; no scripted steps remain. ' +
+ *       'Its 0 scripted steps were used. Add a step for this call (constructor or enqueue()), ' +
+ *       'or find why the workflow asked again.\nThe call was answering:\n  user: "Hi"',
  *   );
  *   return true;
  * });
@@ -147,8 +150,15 @@ function contextText(context: ModelFailureContext, unexpected = false): string {
  * assert.throws(() => model.assertComplete(), {
  *   name: 'UnconsumedModelStepsError',
  *   remainingSteps: 1,
- *   message: 'ScriptedModel has 1 unconsumed scripted step.',
+ *   message: 'ScriptedModel has 1 unconsumed scripted step. 0 calls were made. Unused: #1 ' +
+ *     'message "never requested". Remove the steps the workflow no longer needs, or find why it ' +
+ *     'stopped early (an interruption, a guardrail, a changed tool).',
  * });
+ * // Constructed directly, it has the SDK double's message.
+ * assert.equal(
+ *   new UnconsumedModelStepsError(2).message,
+ *   'ScriptedModel has 2 unconsumed scripted steps.',
+ * );
  * assert.throws(() => model.assertComplete(), UnconsumedModelStepsError);
  * ```
  */
