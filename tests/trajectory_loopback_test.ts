@@ -71,7 +71,13 @@ describe('trajectory: the same run from a real provider, a cassette and a script
     assert.deepEqual(trajectory(real), trajectory(scripted));
     assert.deepEqual(trajectory(replayed), trajectory(scripted));
     // The cassette itself: what was asked and answered (agents known after the handoff).
-    assertTrajectory(recorder, expectedSteps.map(({ agent: _agent, ...step }) => step));
+    assertTrajectory(
+      recorder,
+      expectedSteps.map((step) => {
+        const { agent: _agent, ...rest } = step as Record<string, unknown>;
+        return rest as typeof step;
+      }),
+    );
     assert.deepEqual(trajectory(replayer), trajectory(recorder));
   });
 });
