@@ -343,6 +343,25 @@ describe('TrajectoryMismatchError', () => {
     });
   });
 
+  test('long strings that differ late are shown around their first difference', () => {
+    const prompt = `${'Please summarise the order history. '.repeat(5)}Answer in French.`;
+    const steps: TrajectoryStep[] = [{ kind: 'tool_call', tool: 'summarise', args: { prompt } }];
+    const changed = prompt.replace('French', 'German');
+    assert.throws(
+      () => assertTrajectory(steps, [{ tool: 'summarise', args: { prompt: changed } }]),
+      (error: unknown) => {
+        assert.ok(error instanceof TrajectoryMismatchError);
+        const note = error.message.split('\n').find((line) => line.startsWith('Expected #1'));
+        assert.equal(
+          note,
+          'Expected #1 is closest to actual #1, which differs at args.prompt: expected ' +
+            '"… history. Answer in German.", actual "… history. Answer in French.".',
+        );
+        return true;
+      },
+    );
+  });
+
   test('a run with no steps says so', () => {
     assert.throws(() => assertTrajectory([], [{ tool: 'lookup' }]), /\(no steps\)/);
   });
