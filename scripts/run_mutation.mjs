@@ -163,6 +163,11 @@ const testSets = [
     'sandbox_',
     'step_bending',
   ]],
+  // Trajectories and the failure transcripts built on them.
+  [/^testing\/(_trajectory_|trajectory|assert_trajectory|_transcript)/, [
+    'trajectory_',
+    'model_failure_transcript',
+  ]],
   // Message helpers and the teardown error: the tests that read whole failure messages.
   [/^_internal\/(format|double_failures_error)/, [
     'failure_log',
@@ -198,9 +203,12 @@ const slug = (file) => file.replaceAll('/', '__');
 
 async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range } = {}) {
   const tests = testsFor(file);
+  // Absolute: a checkout whose node_modules is a symlink (a git worktree) gets no
+  // node_modules in Stryker's sandbox, and resolution walks up to the real one anyway.
+  const bun = path.join(root, 'node_modules', '.bin', 'bun');
   const command = `${
     propertyRuns === undefined ? '' : `FC_NUM_RUNS=${propertyRuns} `
-  }node_modules/.bin/bun test --bail --timeout 60000 ${tests.join(' ')}`;
+  }${bun} test --bail --timeout 60000 ${tests.join(' ')}`;
   const resultFile = path.join(resultDir, `${slug(file)}.json`);
   const source = fs.readFileSync(path.join(root, file), 'utf8');
   let previous;
