@@ -39,6 +39,7 @@ import { ordinal } from '../_internal/format.ts';
 import { SnapshotStore } from '../_internal/snapshot_store.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { ScriptedModel } from '../testing/scripted_model.ts';
+import { formatTrajectory } from '../testing/trajectory.ts';
 import type {
   SdkModel as Model,
   SdkModelProvider as ModelProvider,
@@ -670,6 +671,7 @@ export class Cassette implements ModelProvider {
         nearestUsedBy: nearest?.entry.usedBy,
         differences: nearest?.differences ?? [],
         differenceCount: nearest?.count ?? 0,
+        transcript: answeringTranscript(request.input),
       }),
     );
   }
@@ -864,5 +866,18 @@ function throwIfAborted(request: ModelRequest): void {
     throw signal.reason instanceof Error
       ? signal.reason
       : new DOMException('The model call was aborted.', 'AbortError');
+  }
+}
+
+/** The last steps a missed call was answering, indented for a message; `''` when none. */
+function answeringTranscript(input: CassetteRequest['input']): string {
+  const items = typeof input === 'string'
+    ? [{ type: 'message', role: 'user', content: input }]
+    : input;
+  try {
+    const text = formatTrajectory(items, { last: 5, maxLength: 40 });
+    return text === '' ? '' : `The call was answering:\n${text.replace(/^/gm, '  ')}`;
+  } catch {
+    return '';
   }
 }

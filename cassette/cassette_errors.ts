@@ -68,6 +68,8 @@ export interface CassetteMissErrorOptions {
   differences: readonly JsonDifference[];
   /** How many differing paths there are in all. */
   differenceCount: number;
+  /** The last steps the call was answering, as indented transcript lines, if any. */
+  transcript?: string;
 }
 
 /**
@@ -190,6 +192,7 @@ function missMessage(options: CassetteMissErrorOptions): string {
     const more = options.differenceCount - options.differences.length;
     if (more > 0) lines.push(`  (and ${countOf(more, 'more difference')})`);
   }
+  if (options.transcript) lines.push(options.transcript);
   lines.push(RERECORD_HINT);
   return lines.join('\n');
 }

@@ -170,6 +170,11 @@ const testSets = [
     'auto_model_names',
     'scripted_realtime_server_errors',
   ]],
+  // Trajectories and the failure transcripts built on them.
+  [/^testing\/(_trajectory_|trajectory|assert_trajectory|_transcript)/, [
+    'trajectory_',
+    'model_failure_transcript',
+  ]],
   // Message helpers and the teardown error: the tests that read whole failure messages.
   [/^_internal\/(format|double_failures_error)/, [
     'difference_window',

@@ -42,6 +42,13 @@ import {
 } from './_model_input.ts';
 import { isScriptedResponse, normalizeResponse } from './_model_response.ts';
 import { Queue } from '../_internal/queue.ts';
+import {
+  inputItems,
+  lastCallTranscript,
+  routeText,
+  transcriptBlock,
+  unusedStepsText,
+} from './_transcript.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
 import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
@@ -129,11 +136,12 @@ const DOUBLE = 'ScriptedModel';
  */
 export class ScriptedModel implements Model {
   readonly #steps = new Queue<QueuedStep>();
-  readonly #calls = new ModelCallLog();
+  readonly #calls = new ModelCallLog(this);
   readonly #retryAdvice = new RetryAdviceBook();
   readonly #failures = new FailureLog(DOUBLE);
   readonly #check: ScriptCheck;
   readonly #validate: boolean;
+  #pushed = 0;
 
   /**
    * Creates a model that will answer calls with `inputs`, in order. Each input
@@ -182,7 +190,14 @@ export class ScriptedModel implements Model {
   /** Throws `UnconsumedModelStepsError` if any scripted step is left. */
   assertComplete(): void {
     const remaining = this.#steps.size;
-    if (remaining > 0) throw new UnconsumedModelStepsError(remaining);
+    if (remaining > 0) {
+      throw new UnconsumedModelStepsError(remaining, {
+        route: routeText(this),
+        callCount: this.#calls.length,
+        unusedSteps: unusedStepsText(this.#steps.toArray(), this.#pushed - remaining + 1),
+        transcript: lastCallTranscript(this, 'Last steps before it stopped'),
+      });
+    }
   }
 
   /**
@@ -253,6 +268,7 @@ export class ScriptedModel implements Model {
     throwIfAborted(call);
     const normalized = this.#normalize(call, request, response, step, false);
     throwIfAborted(call);
+    this.#calls.answer(call, normalized.output);
     return normalized;
   }
 
@@ -309,6 +325,7 @@ export class ScriptedModel implements Model {
         }
         for await (const event of events) {
           throwIfAborted(call);
+          if (event.type === 'response_done') this.#calls.answer(call, event.response.output);
           yield event;
         }
         throwIfAborted(call);
@@ -321,6 +338,7 @@ export class ScriptedModel implements Model {
           : await step.respond(readCall(call));
         throwIfAborted(call);
         const normalized = this.#normalize(call, request, response, step, true);
+        this.#calls.answer(call, normalized.output);
         yield* synthesizeStream(normalized, () => throwIfAborted(call));
       }
     }
@@ -357,11 +375,22 @@ export class ScriptedModel implements Model {
 
   #push(steps: QueuedStep[]): void {
     for (const step of steps) this.#steps.push(step);
+    this.#pushed += steps.length;
   }
 
   #take(call: RecordedModelCall): QueuedStep {
     const step = this.#steps.shift();
-    if (step === undefined) throw this.#failures.raise(new UnexpectedModelCallError(call));
+    if (step === undefined) {
+      throw this.#failures.raise(
+        new UnexpectedModelCallError(call, {
+          route: routeText(this),
+          callCount: this.#pushed,
+          transcript: transcriptBlock(inputItems(call.request.input), {
+            heading: 'The call was answering',
+          }),
+        }),
+      );
+    }
     return step;
   }
 

@@ -31,9 +31,12 @@ import type { RecordedModelCall } from './scripted_model_types.ts';
  *   assert.ok(error instanceof UnexpectedModelCallError);
  *   assert.equal(error.callIndex, 0);
  *   assert.equal(error.streamed, false);
+ *   // The SDK double's sentence, then how many steps were used and what the call answered.
  *   assert.equal(
  *     error.message,
- *     'ScriptedModel received unexpected non-streaming call #1; no scripted steps remain.',
+ *     'ScriptedModel received unexpected non-streaming call #1; no scripted steps remain. ' +
+ *       'Its 0 scripted steps were used. Add a step for this call (constructor or enqueue()), ' +
+ *       'or find why the workflow asked again.\nThe call was answering:\n  user: "Hi"',
  *   );
  *   return true;
  * });
@@ -49,17 +52,85 @@ export class UnexpectedModelCallError extends Error {
   /** Always `'UnexpectedModelCallError'`. */
   override readonly name: 'UnexpectedModelCallError';
 
-  /** Describes the recorded call that found no scripted step. */
-  constructor(call: RecordedModelCall) {
+  /**
+   * Describes the recorded call that found no scripted step. `options` only
+   * add to the message (a `ScriptedModel` passes its route, how many calls it
+   * answered and what the call was answering); the first sentence and the
+   * fields stay the same.
+   */
+  constructor(call: RecordedModelCall, options: ModelFailureContext = {}) {
     super(
       `ScriptedModel received unexpected ${call.streamed ? 'streaming' : 'non-streaming'} call ${
         ordinal(call.index)
-      }; no scripted steps remain.`,
+      }; no scripted steps remain.${contextText(options, true)}`,
     );
     this.callIndex = call.index;
     this.streamed = call.streamed;
     this.name = 'UnexpectedModelCallError';
   }
+}
+
+/**
+ * What a `ScriptedModel` adds to its failure messages so nobody has to hunt:
+ * every part is optional and already written for people.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { type ModelFailureContext, UnconsumedModelStepsError } from 'scripted-agents/testing';
+ *
+ * const context: ModelFailureContext = {
+ *   route: ' on route "gpt-4.1-mini"',
+ *   callCount: 1,
+ *   unusedSteps: '#2 message "Refunded…"',
+ * };
+ * assert.equal(
+ *   new UnconsumedModelStepsError(1, context).message,
+ *   'ScriptedModel has 1 unconsumed scripted step. 1 call was made on route "gpt-4.1-mini". ' +
+ *     'Unused: #2 message "Refunded…". Remove the steps the workflow no longer needs, or find ' +
+ *     'why it stopped early (an interruption, a guardrail, a changed tool).',
+ * );
+ * ```
+ */
+export interface ModelFailureContext {
+  /** Where the model serves, as ` on route "name"` (or `''`). */
+  route?: string;
+  /**
+   * How many calls the model received (for an unexpected call: how many
+   * scripted steps were used before it).
+   */
+  callCount?: number;
+  /** The first unused steps, briefly (`#2 function_call escalate(…)`). */
+  unusedSteps?: string;
+  /** The transcript block (a heading line, then indented steps) of what came before. */
+  transcript?: string;
+}
+
+function contextText(context: ModelFailureContext, unexpected = false): string {
+  const parts: string[] = [];
+  const route = context.route ?? '';
+  if (context.callCount !== undefined) {
+    const count = context.callCount;
+    parts.push(
+      unexpected
+        ? ` Its ${countOf(count, 'scripted step')} ${count === 1 ? 'was' : 'were'} used${route}.`
+        : ` ${countOf(count, 'call')} ${count === 1 ? 'was' : 'were'} made${route}.`,
+    );
+  } else if (route !== '') parts.push(` Route:${route.replace(/^ on routes?/, '')}.`);
+  if (context.unusedSteps) parts.push(` Unused: ${context.unusedSteps}.`);
+  if (unexpected && (context.callCount !== undefined || context.transcript)) {
+    parts.push(
+      ' Add a step for this call (constructor or enqueue()), or find why the workflow asked again.',
+    );
+  }
+  if (!unexpected && context.unusedSteps) {
+    parts.push(
+      ' Remove the steps the workflow no longer needs, or find why it stopped early (an ' +
+        'interruption, a guardrail, a changed tool).',
+    );
+  }
+  if (context.transcript) parts.push(context.transcript);
+  return parts.join('');
 }
 
 /**
@@ -79,8 +150,15 @@ export class UnexpectedModelCallError extends Error {
  * assert.throws(() => model.assertComplete(), {
  *   name: 'UnconsumedModelStepsError',
  *   remainingSteps: 1,
- *   message: 'ScriptedModel has 1 unconsumed scripted step.',
+ *   message: 'ScriptedModel has 1 unconsumed scripted step. 0 calls were made. Unused: #1 ' +
+ *     'message "never requested". Remove the steps the workflow no longer needs, or find why it ' +
+ *     'stopped early (an interruption, a guardrail, a changed tool).',
  * });
+ * // Constructed directly, it has the SDK double's message.
+ * assert.equal(
+ *   new UnconsumedModelStepsError(2).message,
+ *   'ScriptedModel has 2 unconsumed scripted steps.',
+ * );
  * assert.throws(() => model.assertComplete(), UnconsumedModelStepsError);
  * ```
  */
@@ -90,9 +168,17 @@ export class UnconsumedModelStepsError extends Error {
   /** Always `'UnconsumedModelStepsError'`. */
   override readonly name: 'UnconsumedModelStepsError';
 
-  /** Reports `remainingSteps` unconsumed steps. */
-  constructor(remainingSteps: number) {
-    super(`ScriptedModel has ${countOf(remainingSteps, 'unconsumed scripted step')}.`);
+  /**
+   * Reports `remainingSteps` unconsumed steps. `options` only add to the
+   * message (a `ScriptedModel` passes its route, call count, the first unused
+   * steps and the last steps of the run); the first sentence stays the same.
+   */
+  constructor(remainingSteps: number, options: ModelFailureContext = {}) {
+    super(
+      `ScriptedModel has ${countOf(remainingSteps, 'unconsumed scripted step')}.${
+        contextText(options)
+      }`,
+    );
     this.remainingSteps = remainingSteps;
     this.name = 'UnconsumedModelStepsError';
   }

@@ -108,6 +108,9 @@ describe('Cassette errors', () => {
         'Cassette has no recorded interaction for non-streaming model call #3 (model "m").',
         'Recorded interaction #1 matches this request exactly but was already used, by model ' +
         'call #2: the run now makes this call once more than when it was recorded.',
+        // What the missed call was answering, as a transcript.
+        'The call was answering:',
+        '  user: "hi"',
         HINT,
       ].join('\n'),
     );
@@ -132,6 +135,8 @@ describe('Cassette errors', () => {
         '  request.input',
         '    recorded: "hi"',
         '    now:      "hello"',
+        'The call was answering:',
+        '  user: "hello"',
         HINT,
       ].join('\n'),
     );
@@ -146,7 +151,7 @@ describe('Cassette errors', () => {
     assert.equal(
       error.message,
       'Cassette has no recorded interaction for non-streaming model call #1 (model "m").\n' +
-        `The cassette holds no recorded interaction.\n${HINT}`,
+        `The cassette holds no recorded interaction.\nThe call was answering:\n  user: "hi"\n${HINT}`,
     );
     cassette.acknowledgeFailures();
     await cassette.close();

@@ -472,6 +472,31 @@ const scenarios: Record<string, Scenario> = {
   },
 };
 
+/**
+ * Our teardown and unexpected-call messages open with the SDK double's whole
+ * message and then say more (route, unused steps, transcript). Where ours
+ * does exactly that, compare the SDK's part only; any other difference stays.
+ */
+function sameOpenings(actual: unknown, expected: unknown): unknown {
+  if (Array.isArray(actual) && Array.isArray(expected)) {
+    return actual.map((entry, index) => sameOpenings(entry, expected[index]));
+  }
+  if (typeof actual !== 'object' || actual === null) return actual;
+  if (typeof expected !== 'object' || expected === null) return actual;
+  const theirs = expected as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(actual).map(([key, value]) => {
+      const sdk = theirs[key];
+      if (
+        key === 'message' && typeof value === 'string' && typeof sdk === 'string' &&
+        /^ScriptedModel (has \d+ unconsumed|received unexpected)/.test(sdk) &&
+        (value.startsWith(`${sdk} `) || value.startsWith(`${sdk}\n`))
+      ) return [key, sdk];
+      return [key, sameOpenings(value, sdk)];
+    }),
+  );
+}
+
 describe('differential conformance with the SDK ScriptedModel', () => {
   for (const [name, scenario] of Object.entries(scenarios)) {
     test(name, async () => {
@@ -479,7 +504,11 @@ describe('differential conformance with the SDK ScriptedModel', () => {
       const actual = await observe(implementations.ours, scenario);
       assert.ok(expected.length > 0);
       for (let i = 0; i < Math.max(expected.length, actual.length); i++) {
-        assert.deepEqual(actual[i], expected[i], `observation #${i + 1} (${expected[i]?.[0]})`);
+        assert.deepEqual(
+          sameOpenings(actual[i], expected[i]),
+          expected[i],
+          `observation #${i + 1} (${expected[i]?.[0]})`,
+        );
       }
     });
   }

@@ -94,7 +94,18 @@ describe('recipe workflows, asserting more', () => {
       (error: unknown) => {
         assert(error instanceof UnconsumedModelStepsError);
         assert.equal(error.remainingSteps, 1);
-        assert.equal(error.message, 'ScriptedModel has 1 unconsumed scripted step.');
+        // The SDK double's sentence first, then what was left and what came before.
+        assert.equal(
+          error.message,
+          [
+            'ScriptedModel has 1 unconsumed scripted step. 1 call was made. Unused: #2 message ' +
+            '"Order 123 has shipped.". Remove the steps the workflow no longer needs, or find why ' +
+            'it stopped early (an interruption, a guardrail, a changed tool).',
+            'Last steps before it stopped:',
+            '  user: "Where is order 123?"',
+            '  lookup_order({"orderId":"order_123"})',
+          ].join('\n'),
+        );
         return true;
       },
     );
@@ -106,7 +117,22 @@ describe('recipe workflows, asserting more', () => {
     ]);
     await assert.rejects(
       runner().run(createOrderAgent(model), 'Where is order 123?'),
-      isUnexpectedCall(1, false),
+      (error: unknown) => {
+        isUnexpectedCall(1, false)(error);
+        // What the extra call was answering: the run so far, as a transcript.
+        assert.equal(
+          (error as Error).message,
+          [
+            'ScriptedModel received unexpected non-streaming call #2; no scripted steps remain. ' +
+            'Its 1 scripted step was used. Add a step for this call (constructor or enqueue()), ' +
+            'or find why the workflow asked again.',
+            'The call was answering:',
+            '  user: "Where is order 123?"',
+            '  lookup_order({"orderId":"order_123"}) → "order_123: shipped"',
+          ].join('\n'),
+        );
+        return true;
+      },
     );
     // The unexpected call is recorded, so the test can see what it asked.
     assert.equal(model.calls.length, 2);
