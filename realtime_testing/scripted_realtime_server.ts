@@ -51,6 +51,7 @@ import {
   ScriptedRealtimeServerScenarioCancelledError,
   UnexpectedRealtimeClientEventError,
 } from './scripted_realtime_server_errors.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedRealtimeServer';
 
@@ -458,6 +459,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
         return this.#connections[index];
       },
     });
+    announceDouble(this);
   }
 
   /**
@@ -696,6 +698,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
    * `assertComplete()` and reports every problem found.
    */
   async [Symbol.asyncDispose](): Promise<void> {
+    settleDouble(this);
     await this.settled();
     const incomplete = this.#pending.size > 0 ? this.#incompleteError() : undefined;
     this.#shutDown(incomplete);

@@ -55,6 +55,7 @@ import type {
   ScriptedModelInput,
   ScriptedModelResponse,
 } from './scripted_model_types.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedModel';
 
@@ -129,6 +130,7 @@ export class ScriptedModel implements Model {
    */
   constructor(inputs: Iterable<ScriptedModelInput> = []) {
     this.#push(queuedSteps(inputs));
+    announceDouble(this);
   }
 
   /** Every recorded call, in invocation order: a new frozen array of fresh snapshots. */
@@ -188,6 +190,7 @@ export class ScriptedModel implements Model {
    * failures and unconsumed steps together.
    */
   [Symbol.dispose](): void {
+    settleDouble(this);
     runTeardownChecks(DOUBLE, [
       () => this.assertNoUnexpectedCalls(),
       () => this.assertComplete(),

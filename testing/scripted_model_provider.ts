@@ -31,6 +31,7 @@ import type { SdkModel as Model } from './_sdk_types.ts';
 import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedModelProvider';
 
@@ -70,6 +71,7 @@ export class ScriptedModelProvider implements ModelProvider {
   constructor(options: ScriptedModelProviderOptions) {
     this.#models = new Map(Object.entries(options.models));
     this.#fallback = options.fallback;
+    announceDouble(this);
   }
 
   /**
@@ -134,6 +136,7 @@ export class ScriptedModelProvider implements ModelProvider {
 
   /** Teardown for `await using`: the provider's own failures, then every routed double. */
   async [Symbol.asyncDispose](): Promise<void> {
+    settleDouble(this);
     const errors: unknown[] = [];
     try {
       runTeardownChecks(DOUBLE, [() => this.assertNoUnexpectedCalls()]);

@@ -1,0 +1,165 @@
+/**
+ * The shared machinery of the runner entries: which test is running (an
+ * `AsyncLocalStorage` where the runner lets us wrap the test, else the test
+ * begun last), the live-double collector, the offline network gate and the
+ * default-provider guard. One session per global scope: Vitest and Jest give
+ * every test file its own; `node:test`, Deno and Bun share one per process.
+ *
+ * @module
+ */
+
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Model, ModelProvider } from '@openai/agents-core';
+import { setDefaultModelProvider } from '@openai/agents-core';
+import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
+import { type OfflineGuard, offlineGuard } from '../testing/offline_guard.ts';
+import { RealModelRequestError } from './runner_errors.ts';
+import { type TestIdentity, TestRun } from './test_run.ts';
+
+const sessionKey = Symbol.for('scripted-agents.runner-session');
+
+/** How a runner entry describes itself to the session. */
+export interface SessionOptions {
+  /** How users allow the network, for the blocked attempts' messages. */
+  readonly advice: string;
+  /** Whether the runner was asked to update snapshots (`-u`): cassettes update too. */
+  readonly updating: () => boolean;
+}
+
+/** One global scope's runner integration. */
+export class RunnerSession {
+  readonly #storage = new AsyncLocalStorage<TestRun>();
+  readonly #guard: OfflineGuard;
+  #active: TestRun | undefined;
+  #fileAllowsNetwork = false;
+  #closed = false;
+  readonly #cassettes = new Map<string, string>();
+  /** Whether the runner was asked to update snapshots, so cassettes update too. */
+  readonly updating: () => boolean;
+
+  constructor(options: SessionOptions) {
+    this.updating = options.updating;
+    liveDoubleRegistry().collect = (double) => this.current()?.track(double);
+    this.#guard = offlineGuard({
+      allow: ({ target }) => this.#allows(target),
+      advice: options.advice,
+      onBlocked: (error) => this.current()?.noteBlocked(error),
+    });
+    setDefaultModelProvider(this.#defaultProvider());
+  }
+
+  /** The running test: the one whose async context this is, else the one begun last. */
+  current(): TestRun | undefined {
+    return this.#storage.getStore() ?? this.#active;
+  }
+
+  /** Starts a run for `test` (the current one until it ends or another begins). */
+  begin(test: TestIdentity): TestRun {
+    const run = new TestRun(test);
+    this.#active = run;
+    return run;
+  }
+
+  /** Runs `body` with `run` as the current test in its whole async context. */
+  within<T>(run: TestRun, body: () => T): T {
+    return this.#storage.run(run, body);
+  }
+
+  /** Ends `run`: verifies its doubles (throws what verification found). */
+  async end(run: TestRun): Promise<void> {
+    if (this.#active === run) this.#active = undefined;
+    // The runs hold their own blocked attempts; the guard's log would only grow.
+    this.#guard.acknowledgeFailures();
+    await run.verify();
+  }
+
+  /** `allowNetwork()`: for the running test, or, outside any test, for the whole file. */
+  allowNetwork(): void {
+    const run = this.current();
+    if (run === undefined) this.#fileAllowsNetwork = true;
+    else run.allowNetwork();
+  }
+
+  /**
+   * Claims cassette `path` for `run`: a second test with the same path gets
+   * the first one's name back (the two would share the file).
+   */
+  claimCassette(path: string, run: TestRun): string | undefined {
+    const owner = this.#cassettes.get(path);
+    if (owner !== undefined && owner !== run.name) return owner;
+    this.#cassettes.set(path, run.name);
+    return undefined;
+  }
+
+  /** Removes the gate and the collector (the end of a test file). */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    const registry = liveDoubleRegistry();
+    registry.collect = undefined;
+    this.#guard.acknowledgeFailures();
+    this.#guard[Symbol.dispose]();
+    const scope = globalThis as { [sessionKey]?: RunnerSession };
+    if (scope[sessionKey] === this) delete scope[sessionKey];
+  }
+
+  #allows(target: string): boolean {
+    if (isLoopback(target)) return true;
+    const run = this.current();
+    return run === undefined || this.#fileAllowsNetwork || run.networkAllowed;
+  }
+
+  #offline(): TestRun | undefined {
+    const run = this.current();
+    return run === undefined || this.#fileAllowsNetwork || run.networkAllowed ? undefined : run;
+  }
+
+  /**
+   * Stands in for the SDK's default provider (the real OpenAI one): inside an
+   * offline test it refuses at once, naming the model; otherwise it hands the
+   * name to the real provider.
+   */
+  #defaultProvider(): ModelProvider {
+    let real: Promise<ModelProvider> | undefined;
+    return {
+      getModel: async (name?: string): Promise<Model> => {
+        const offline = this.#offline();
+        if (offline !== undefined) throw new RealModelRequestError(name, offline.name);
+        real ??= loadRealProvider();
+        return (await real).getModel(name);
+      },
+    };
+  }
+}
+
+/** The session of this global scope, created on first use. */
+export function runnerSession(options: SessionOptions): RunnerSession {
+  const scope = globalThis as { [sessionKey]?: RunnerSession };
+  return (scope[sessionKey] ??= new RunnerSession(options));
+}
+
+/** The session of this global scope, if a runner entry started one. */
+export function existingSession(): RunnerSession | undefined {
+  return (globalThis as { [sessionKey]?: RunnerSession })[sessionKey];
+}
+
+async function loadRealProvider(): Promise<ModelProvider> {
+  // Named through a variable: the OpenAI provider is the SDK's, loaded only
+  // when a test that allowed the network names a model.
+  const specifier = '@openai/agents-openai';
+  const module = await import(specifier) as { OpenAIProvider: new () => ModelProvider };
+  return new module.OpenAIProvider();
+}
+
+/** Whether `target` (a URL as text) points at this machine. */
+export function isLoopback(target: string): boolean {
+  let host: string;
+  try {
+    host = new URL(target).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(host);
+}
