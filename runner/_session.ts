@@ -10,7 +10,7 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Model, ModelProvider } from '@openai/agents-core';
-import { setDefaultModelProvider } from '@openai/agents-core';
+import { Runner, setDefaultModelProvider } from '@openai/agents-core';
 import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
 import { type OfflineGuard, offlineGuard } from '../testing/offline_guard.ts';
 import { RealModelRequestError } from './runner_errors.ts';
@@ -34,6 +34,9 @@ export class RunnerSession {
   #fileAllowsNetwork = false;
   #closed = false;
   readonly #cassettes = new Map<string, string>();
+  #provider: ModelProvider;
+  #delegate: ModelProvider | undefined;
+  #probing: (() => void) | undefined;
   /** Whether the runner was asked to update snapshots, so cassettes update too. */
   readonly updating: () => boolean;
 
@@ -45,7 +48,7 @@ export class RunnerSession {
       advice: options.advice,
       onBlocked: (error) => this.current()?.noteBlocked(error),
     });
-    setDefaultModelProvider(this.#defaultProvider());
+    this.#provider = this.#defaultProvider();
   }
 
   /** The running test: the one whose async context this is, else the one begun last. */
@@ -55,6 +58,7 @@ export class RunnerSession {
 
   /** Starts a run for `test` (the current one until it ends or another begins). */
   begin(test: TestIdentity): TestRun {
+    this.#guardDefaultProvider();
     const run = new TestRun(test);
     this.#active = run;
     return run;
@@ -115,22 +119,53 @@ export class RunnerSession {
   }
 
   /**
-   * Stands in for the SDK's default provider (the real OpenAI one): inside an
-   * offline test it refuses at once, naming the model; otherwise it hands the
-   * name to the real provider.
+   * Puts the guard in front of whatever default provider is set now (the
+   * SDK's entry sets the real OpenAI one when a test file first imports it,
+   * after this setup ran). The SDK does not say which provider is the default,
+   * so a `Runner` of its own is asked once (which only resolves the provider):
+   * that runner is then the way to the real one.
+   */
+  #guardDefaultProvider(): void {
+    let ours = false;
+    this.#probing = () => {
+      ours = true;
+    };
+    const lazy = new Runner().config.modelProvider;
+    try {
+      const probe = lazy.getModel(probeName) as unknown;
+      (probe as Promise<unknown> | undefined)?.catch?.(() => {});
+    } catch {
+      // A provider that needs configuration (an API key) may refuse here: it is resolved all the same.
+    } finally {
+      this.#probing = undefined;
+    }
+    if (ours) return;
+    this.#delegate = lazy;
+    setDefaultModelProvider(this.#provider);
+  }
+
+  /**
+   * Stands in for the SDK's default provider: inside an offline test it
+   * refuses at once, naming the model; otherwise it hands the name to the
+   * provider that was the default before.
    */
   #defaultProvider(): ModelProvider {
-    let real: Promise<ModelProvider> | undefined;
     return {
-      getModel: async (name?: string): Promise<Model> => {
+      getModel: (name?: string): Promise<Model> | Model => {
+        if (this.#probing !== undefined) {
+          this.#probing();
+          return Promise.reject(new Error('probe'));
+        }
         const offline = this.#offline();
         if (offline !== undefined) throw new RealModelRequestError(name, offline.name);
-        real ??= loadRealProvider();
-        return (await real).getModel(name);
+        if (this.#delegate === undefined) throw new RealModelRequestError(name, 'none');
+        return this.#delegate.getModel(name);
       },
     };
   }
 }
+
+const probeName = 'scripted-agents-default-provider-probe';
 
 /** The session of this global scope, created on first use. */
 export function runnerSession(options: SessionOptions): RunnerSession {
@@ -141,14 +176,6 @@ export function runnerSession(options: SessionOptions): RunnerSession {
 /** The session of this global scope, if a runner entry started one. */
 export function existingSession(): RunnerSession | undefined {
   return (globalThis as { [sessionKey]?: RunnerSession })[sessionKey];
-}
-
-async function loadRealProvider(): Promise<ModelProvider> {
-  // Named through a variable: the OpenAI provider is the SDK's, loaded only
-  // when a test that allowed the network names a model.
-  const specifier = '@openai/agents-openai';
-  const module = await import(specifier) as { OpenAIProvider: new () => ModelProvider };
-  return new module.OpenAIProvider();
 }
 
 /** Whether `target` (a URL as text) points at this machine. */

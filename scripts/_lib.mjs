@@ -67,7 +67,15 @@ export function compareVersions(a, b) {
 }
 
 /** What the bundles never inline: any SDK package, and the SDK's own dependencies. */
-export const externalPackages = ['@openai', 'openai', 'zod'];
+export const externalPackages = ['@openai', 'openai', 'zod', ...Object.keys(runnerPeers())];
+
+/**
+ * The test runners the runner entries import, each an optional peer of the
+ * package (only its own entry needs it): name → version range.
+ */
+export function runnerPeers() {
+  return { vitest: '>=3.2.0' };
+}
 
 /** deno.json, parsed. */
 export function denoJson() {

@@ -33,6 +33,7 @@ import {
   libraryDirs,
   packageName,
   peerDependencies,
+  runnerPeers,
   root,
   seconds,
   walk,
@@ -141,7 +142,10 @@ function writePackageFiles() {
     ],
     sideEffects: false,
     engines: { node: '>=20' },
-    peerDependencies: peers,
+    peerDependencies: { ...peers, ...runnerPeers() },
+    peerDependenciesMeta: Object.fromEntries(
+      Object.keys(runnerPeers()).map((name) => [name, { optional: true }]),
+    ),
   });
   for (const file of ['README.md', 'LICENSE']) {
     if (!fs.existsSync(path.join(root, file))) fail(`${file} is missing`);
@@ -180,7 +184,7 @@ function checkPublishedFiles() {
       const name = specifier.startsWith('@')
         ? specifier.split('/').slice(0, 2).join('/')
         : specifier.split('/')[0];
-      if (!(name in peers) && !specifier.startsWith('node:')) {
+      if (!(name in peers) && !(name in runnerPeers()) && !specifier.startsWith('node:')) {
         problems.push(`${relative}: imports ${specifier}`);
       }
     }
