@@ -13,10 +13,49 @@ import { SnapshotStore } from '../_internal/snapshot_store.ts';
 import { ScriptedModelRequestAbortedError } from './scripted_model_errors.ts';
 import type { RecordedModelCall } from './scripted_model_types.ts';
 
+/** What a model answered one call with, for trajectories and failure transcripts. */
+export interface AnsweredCall {
+  /** The recorded call (request snapshot included). */
+  readonly call: RecordedModelCall;
+  /** Increases across every model: orders the calls of several models (a provider's routes). */
+  readonly sequence: number;
+  /** A frozen snapshot of the response's output items, once the model answered. */
+  readonly output: readonly unknown[] | undefined;
+}
+
+let nextSequence = 0;
+const logs = new WeakMap<object, ModelCallLog>();
+
+/** The call log of a model double (`ScriptedModel`, `AutoModel`), if `model` is one. */
+export function callLogOf(model: unknown): ModelCallLog | undefined {
+  return typeof model === 'object' && model !== null ? logs.get(model) : undefined;
+}
+
 /** Every call a model received, in invocation order. */
 export class ModelCallLog {
   readonly #calls: RecordedModelCall[] = [];
   readonly #requests = new SnapshotStore();
+  readonly #sequences: number[] = [];
+  readonly #outputs = new Map<number, readonly unknown[]>();
+
+  /** A log for `owner`, which {@linkcode callLogOf} then finds. */
+  constructor(owner?: object) {
+    if (owner !== undefined) logs.set(owner, this);
+  }
+
+  /** Remembers the output items the model answered call `call` with. */
+  answer(call: RecordedModelCall, output: readonly unknown[]): void {
+    this.#outputs.set(call.index, frozenSnapshot(output));
+  }
+
+  /** Every call with what was answered, in invocation order. */
+  answered(): readonly AnsweredCall[] {
+    return this.#calls.map((call, index) => ({
+      call,
+      sequence: this.#sequences[index],
+      output: this.#outputs.get(index),
+    }));
+  }
 
   /** How many calls were recorded. */
   get length(): number {
@@ -50,6 +89,7 @@ export class ModelCallLog {
       request: this.#requests.store(request),
     });
     this.#calls.push(call);
+    this.#sequences.push(nextSequence++);
     return call;
   }
 }

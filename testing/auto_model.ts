@@ -132,7 +132,7 @@ interface HostedPlan {
  */
 export class AutoModel implements Model {
   readonly #options: AutoModelOptions;
-  readonly #calls = new ModelCallLog();
+  readonly #calls = new ModelCallLog(this);
   readonly #failures = new FailureLog(DOUBLE);
   readonly #generated: AutoModelGeneratedValue[] = [];
   readonly #offered = new Set<string>();
@@ -204,6 +204,7 @@ export class AutoModel implements Model {
     const call = this.#calls.record(request, false);
     const response = await this.#respond(call, request);
     throwIfAborted(call);
+    this.#calls.answer(call, response.output);
     return response;
   }
 
@@ -216,6 +217,7 @@ export class AutoModel implements Model {
   async *#stream(call: RecordedModelCall, request: ModelRequest): AsyncGenerator<StreamEvent> {
     throwIfAborted(call);
     const response = await this.#respond(call, request);
+    this.#calls.answer(call, response.output);
     yield* synthesizeStream(response, () => throwIfAborted(call));
   }
 

@@ -246,3 +246,34 @@ export type {
 export { ScriptedModelProvider } from './scripted_model_provider.ts';
 export { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 export type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
+export { formatTrajectory, trajectory } from './trajectory.ts';
+export { assertTrajectory } from './assert_trajectory.ts';
+export { TrajectoryMismatchError } from './trajectory_errors.ts';
+export type { TrajectoryMismatchErrorOptions } from './trajectory_errors.ts';
+export type {
+  AssertTrajectoryOptions,
+  AsymmetricMatcher,
+  ExpectedStepBase,
+  ExpectedTrajectoryStep,
+  FormatTrajectoryOptions,
+  TrajectoryApprovalStep,
+  TrajectoryArgsMode,
+  TrajectoryArgsPredicate,
+  TrajectoryFinalOutputStep,
+  TrajectoryGuardrailStep,
+  TrajectoryHandoffStep,
+  TrajectoryHostedToolCallStep,
+  TrajectoryInputStep,
+  TrajectoryJson,
+  TrajectoryKindFilter,
+  TrajectoryMcpCallStep,
+  TrajectoryMessageStep,
+  TrajectoryOrder,
+  TrajectoryReasoningStep,
+  TrajectorySource,
+  TrajectoryStep,
+  TrajectoryStepKind,
+  TrajectoryTextPattern,
+  TrajectoryToolCallStep,
+  TrajectoryValuePattern,
+} from './trajectory_types.ts';

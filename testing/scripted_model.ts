@@ -118,7 +118,7 @@ const DOUBLE = 'ScriptedModel';
  */
 export class ScriptedModel implements Model {
   readonly #steps = new Queue<QueuedStep>();
-  readonly #calls = new ModelCallLog();
+  readonly #calls = new ModelCallLog(this);
   readonly #retryAdvice = new RetryAdviceBook();
   readonly #failures = new FailureLog(DOUBLE);
 
@@ -235,6 +235,7 @@ export class ScriptedModel implements Model {
     throwIfAborted(call);
     const normalized = this.#normalize(call, response, step.type === 'responder', false);
     throwIfAborted(call);
+    this.#calls.answer(call, normalized.output);
     return normalized;
   }
 
@@ -290,6 +291,7 @@ export class ScriptedModel implements Model {
         }
         for await (const event of events) {
           throwIfAborted(call);
+          if (event.type === 'response_done') this.#calls.answer(call, event.response.output);
           yield event;
         }
         throwIfAborted(call);
@@ -302,6 +304,7 @@ export class ScriptedModel implements Model {
           : await step.respond(readCall(call));
         throwIfAborted(call);
         const normalized = this.#normalize(call, response, step.type === 'responder', true);
+        this.#calls.answer(call, normalized.output);
         yield* synthesizeStream(normalized, () => throwIfAborted(call));
       }
     }

@@ -29,6 +29,7 @@
 import { FailureLog, runTeardownChecks, throwCollected } from '../_internal/failure_log.ts';
 import type { SdkModel as Model } from './_sdk_types.ts';
 import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
+import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
@@ -71,6 +72,7 @@ export class ScriptedModelProvider implements ModelProvider {
   constructor(options: ScriptedModelProviderOptions) {
     this.#models = new Map(Object.entries(options.models));
     this.#fallback = options.fallback;
+    registerRoutes(this, this.#models, this.#fallback);
     announceDouble(this);
   }
 

@@ -1,0 +1,519 @@
+/**
+ * The public types of trajectories: the steps {@linkcode trajectory} returns,
+ * the expected steps {@linkcode assertTrajectory} takes, and their options.
+ *
+ * @module
+ */
+
+/** A JSON value: what a step's arguments and outputs are made of. */
+export type TrajectoryJson =
+  | null
+  | boolean
+  | number
+  | string
+  | TrajectoryJson[]
+  | { [key: string]: TrajectoryJson };
+
+/**
+ * What a trajectory step is:
+ *
+ * - `input`: the user's input (`text`);
+ * - `tool_call`: a function tool, or a local computer, shell or apply-patch
+ *   tool, the model called (`tool`, `args`, `output` once it came back);
+ * - `handoff`: a handoff to another agent (`to`);
+ * - `message`: an assistant message (`text`; `final` on the run's answer);
+ * - `hosted_tool_call`: a tool the provider ran (web search, file search, code
+ *   interpreter, image generation, tool search...);
+ * - `mcp_call`: a hosted MCP server's tool call (`server`, `tool`);
+ * - `approval`: a tool call that waits for approval (`tool`, `args`);
+ * - `reasoning`: the model's reasoning summary (`text`);
+ * - `guardrail`: a guardrail whose tripwire fired (`guardrail`, `stage`);
+ * - `final_output`: a structured final output (`output`); a text answer is
+ *   the `final` message instead.
+ */
+export type TrajectoryStepKind =
+  | 'input'
+  | 'tool_call'
+  | 'handoff'
+  | 'message'
+  | 'hosted_tool_call'
+  | 'mcp_call'
+  | 'approval'
+  | 'reasoning'
+  | 'guardrail'
+  | 'final_output';
+
+/**
+ * The user's input.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { trajectory, type TrajectoryInputStep } from 'scripted-agents/testing';
+ *
+ * const [step] = trajectory([{ type: 'message', role: 'user', content: 'Hi' }]);
+ * assert.deepEqual(step, { kind: 'input', text: 'Hi' } satisfies TrajectoryInputStep);
+ * ```
+ */
+export interface TrajectoryInputStep {
+  /** Always `'input'`. */
+  kind: 'input';
+  /** The input's text. */
+  text: string;
+}
+
+/**
+ * A tool call: a function tool (or a local computer, shell or apply-patch
+ * tool) the model called, with its result once it came back.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { functionCall, trajectory, type TrajectoryToolCallStep } from 'scripted-agents/testing';
+ *
+ * const [step] = trajectory([functionCall('lookup_order', { id: 'A1' }, { callId: 'c1' })]);
+ * assert.deepEqual(step, {
+ *   kind: 'tool_call',
+ *   tool: 'lookup_order',
+ *   args: { id: 'A1' },
+ *   callId: 'c1',
+ * } satisfies TrajectoryToolCallStep);
+ * ```
+ */
+export interface TrajectoryToolCallStep {
+  /** Always `'tool_call'`. */
+  kind: 'tool_call';
+  /** The agent that called the tool, when the source knows it. */
+  agent?: string;
+  /** The tool's name. */
+  tool: string;
+  /** The arguments, parsed from JSON (the raw text when it is not JSON). */
+  args: TrajectoryJson;
+  /** The result, when it came back: parsed when it is a JSON object or array. */
+  output?: TrajectoryJson;
+  /** The call id (volatile: compared only when an expected step names one). */
+  callId?: string;
+}
+
+/**
+ * A handoff from `agent` to the agent named `to`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import type { TrajectoryHandoffStep } from 'scripted-agents/testing';
+ *
+ * const step: TrajectoryHandoffStep = { kind: 'handoff', agent: 'Triage', to: 'Billing' };
+ * assert.equal(step.to, 'Billing');
+ * ```
+ */
+export interface TrajectoryHandoffStep {
+  /** Always `'handoff'`. */
+  kind: 'handoff';
+  /** The agent that handed off, when the source knows it. */
+  agent?: string;
+  /** The agent it handed off to (the handoff tool's name when nothing better is known). */
+  to: string;
+  /** The handoff call's id (volatile). */
+  callId?: string;
+}
+
+/**
+ * An assistant message. `final` marks the run's answer: the last message, with
+ * no tool call, handoff or approval after it.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { assistantMessage, trajectory } from 'scripted-agents/testing';
+ *
+ * assert.deepEqual(trajectory([assistantMessage('Done.')]), [
+ *   { kind: 'message', text: 'Done.', final: true },
+ * ]);
+ * ```
+ */
+export interface TrajectoryMessageStep {
+  /** Always `'message'`. */
+  kind: 'message';
+  /** The agent that answered, when the source knows it. */
+  agent?: string;
+  /** The message text (refusals included). */
+  text: string;
+  /** Present and `true` on the run's final message. */
+  final?: true;
+}
+
+/**
+ * A tool the provider ran itself (web search, file search, code interpreter,
+ * image generation, tool search, MCP tool listing...).
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { trajectory, webSearchCall } from 'scripted-agents/testing';
+ *
+ * const [step] = trajectory([webSearchCall({ query: 'weather Tokyo' })]);
+ * assert.equal(step.kind, 'hosted_tool_call');
+ * assert.equal(step.kind === 'hosted_tool_call' && step.tool, 'web_search_call');
+ * ```
+ */
+export interface TrajectoryHostedToolCallStep {
+  /** Always `'hosted_tool_call'`. */
+  kind: 'hosted_tool_call';
+  /** The agent whose model used the tool, when the source knows it. */
+  agent?: string;
+  /** The hosted tool's item name (`web_search_call`, `file_search_call`...). */
+  tool: string;
+  /** What it was asked (arguments, search action, queries or code), when known. */
+  args?: TrajectoryJson;
+  /** Its output, when reported. */
+  output?: TrajectoryJson;
+}
+
+/**
+ * A hosted MCP server's tool call.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { mcpCall, trajectory } from 'scripted-agents/testing';
+ *
+ * const [step] = trajectory([mcpCall({ serverLabel: 'docs', name: 'search', arguments: { q: 'x' } })]);
+ * assert.deepEqual(step, {
+ *   kind: 'mcp_call',
+ *   tool: 'search',
+ *   server: 'docs',
+ *   args: { q: 'x' },
+ *   output: 'ok',
+ * });
+ * ```
+ */
+export interface TrajectoryMcpCallStep {
+  /** Always `'mcp_call'`. */
+  kind: 'mcp_call';
+  /** The agent whose model called the server, when the source knows it. */
+  agent?: string;
+  /** The MCP tool's name. */
+  tool: string;
+  /** The server's label. */
+  server?: string;
+  /** The arguments, parsed from JSON. */
+  args?: TrajectoryJson;
+  /** The output, when reported. */
+  output?: TrajectoryJson;
+}
+
+/**
+ * A tool call that waits for a person's approval (a run interruption), or a
+ * hosted MCP server's approval request.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import type { TrajectoryApprovalStep } from 'scripted-agents/testing';
+ *
+ * const step: TrajectoryApprovalStep = { kind: 'approval', tool: 'refund', args: { amount: 5 } };
+ * assert.equal(step.tool, 'refund');
+ * ```
+ */
+export interface TrajectoryApprovalStep {
+  /** Always `'approval'`. */
+  kind: 'approval';
+  /** The agent whose call waits, when the source knows it. */
+  agent?: string;
+  /** The tool that waits for approval. */
+  tool: string;
+  /** The call's arguments, parsed from JSON. */
+  args?: TrajectoryJson;
+  /** The MCP server's label, for a hosted MCP approval request. */
+  server?: string;
+  /** The call id (volatile). */
+  callId?: string;
+}
+
+/**
+ * The model's reasoning summary.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { reasoningItem, trajectory } from 'scripted-agents/testing';
+ *
+ * assert.deepEqual(trajectory([reasoningItem('Check the order first.')]), [
+ *   { kind: 'reasoning', text: 'Check the order first.' },
+ * ]);
+ * ```
+ */
+export interface TrajectoryReasoningStep {
+  /** Always `'reasoning'`. */
+  kind: 'reasoning';
+  /** The agent whose model reasoned, when the source knows it. */
+  agent?: string;
+  /** The summary's text. */
+  text: string;
+}
+
+/**
+ * A guardrail whose tripwire fired (an input, output or tool guardrail).
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import type { TrajectoryGuardrailStep } from 'scripted-agents/testing';
+ *
+ * const step: TrajectoryGuardrailStep = { kind: 'guardrail', guardrail: 'no_pii', stage: 'input' };
+ * assert.equal(step.stage, 'input');
+ * ```
+ */
+export interface TrajectoryGuardrailStep {
+  /** Always `'guardrail'`. */
+  kind: 'guardrail';
+  /** The agent the guardrail guarded, when the source knows it. */
+  agent?: string;
+  /** The guardrail's name. */
+  guardrail: string;
+  /** Where it ran, when the source knows it (a trace does not). */
+  stage?: 'input' | 'output' | 'tool_input' | 'tool_output';
+}
+
+/**
+ * A structured final output (an agent with an `outputType`).
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import type { TrajectoryFinalOutputStep } from 'scripted-agents/testing';
+ *
+ * const step: TrajectoryFinalOutputStep = { kind: 'final_output', output: { refunded: true } };
+ * assert.deepEqual(step.output, { refunded: true });
+ * ```
+ */
+export interface TrajectoryFinalOutputStep {
+  /** Always `'final_output'`. */
+  kind: 'final_output';
+  /** The agent that produced it, when the source knows it. */
+  agent?: string;
+  /** The output, as a JSON value. */
+  output: TrajectoryJson;
+}
+
+/**
+ * One step of a trajectory: plain, JSON-safe data (a `JSON.stringify` round
+ * trip gives an equal value). Optional fields are absent, never `undefined`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { assistantMessage, functionCall, trajectory, type TrajectoryStep } from 'scripted-agents/testing';
+ *
+ * const steps: TrajectoryStep[] = trajectory([
+ *   functionCall('ping', {}, { callId: 'c1' }),
+ *   assistantMessage('pong'),
+ * ]);
+ * assert.deepEqual(JSON.parse(JSON.stringify(steps)), steps);
+ * ```
+ */
+export type TrajectoryStep =
+  | TrajectoryInputStep
+  | TrajectoryToolCallStep
+  | TrajectoryHandoffStep
+  | TrajectoryMessageStep
+  | TrajectoryHostedToolCallStep
+  | TrajectoryMcpCallStep
+  | TrajectoryApprovalStep
+  | TrajectoryReasoningStep
+  | TrajectoryGuardrailStep
+  | TrajectoryFinalOutputStep;
+
+/**
+ * What {@linkcode trajectory} reads: a `RunResult` or `StreamedRunResult`, a
+ * `RunState` (an interrupted run), an error the runner threw with its state, a
+ * list of run items, model items (`request.input`), Realtime history items or
+ * trajectory steps, a `ScriptedModel`, `AutoModel` or `ScriptedModelProvider`,
+ * a `Cassette`, a `TraceRecorder`, or a `RealtimeSession` (its `history`).
+ * Typed loosely on purpose: the sources come from several packages.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { trajectory, type TrajectorySource } from 'scripted-agents/testing';
+ *
+ * const source: TrajectorySource = [];
+ * assert.deepEqual(trajectory(source), []);
+ * ```
+ */
+export type TrajectorySource = object;
+
+/**
+ * A value matcher of Vitest or Jest (`expect.any(Number)`,
+ * `expect.objectContaining({...})`), asked whether an actual value matches.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import type { AsymmetricMatcher } from 'scripted-agents/testing';
+ *
+ * const anyNumber: AsymmetricMatcher = { asymmetricMatch: (value) => typeof value === 'number' };
+ * assert.equal(anyNumber.asymmetricMatch(3), true);
+ * ```
+ */
+export interface AsymmetricMatcher {
+  /** Whether `actual` matches. */
+  asymmetricMatch(actual: unknown): boolean;
+}
+
+/** A string, or a pattern a string must match, or an asymmetric matcher. */
+export type TrajectoryTextPattern = string | RegExp | AsymmetricMatcher;
+
+/**
+ * An expected value: plain JSON, where any string may instead be a `RegExp`
+ * and any value an {@linkcode AsymmetricMatcher}.
+ */
+export type TrajectoryValuePattern =
+  | null
+  | boolean
+  | number
+  | TrajectoryTextPattern
+  | readonly TrajectoryValuePattern[]
+  | { readonly [key: string]: TrajectoryValuePattern | undefined };
+
+/** The fields every expected step form may add. */
+export interface ExpectedStepBase {
+  /** The acting agent's name; not compared when absent. */
+  agent?: TrajectoryTextPattern;
+}
+
+/**
+ * An expected step: one of the short forms, or a full
+ * {@linkcode TrajectoryStep} (as {@linkcode trajectory} returns it, where any
+ * field may be a pattern). Fields left out are not compared.
+ *
+ * - `{ tool, args?, output?, callId? }`: a tool call;
+ * - `{ handoff }`: a handoff to that agent;
+ * - `{ message }`: an assistant message;
+ * - `{ hosted, args?, output? }`, `{ mcp, server?, args?, output? }`,
+ *   `{ approval, args? }`, `{ reasoning }`, `{ guardrail, stage? }`,
+ *   `{ finalOutput }`, `{ input }`: the other kinds.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import type { ExpectedTrajectoryStep } from 'scripted-agents/testing';
+ *
+ * const expected: ExpectedTrajectoryStep[] = [
+ *   { tool: 'lookup_order', args: { orderId: /^ORD-/ } },
+ *   { handoff: 'Billing' },
+ *   { message: /refunded/i, agent: 'Billing' },
+ * ];
+ * assert.equal(expected.length, 3);
+ * ```
+ */
+export type ExpectedTrajectoryStep =
+  | (ExpectedStepBase & {
+    tool: TrajectoryTextPattern;
+    args?: TrajectoryValuePattern;
+    output?: TrajectoryValuePattern;
+    callId?: TrajectoryTextPattern;
+  })
+  | (ExpectedStepBase & { handoff: TrajectoryTextPattern })
+  | (ExpectedStepBase & { message: TrajectoryTextPattern })
+  | (ExpectedStepBase & {
+    hosted: TrajectoryTextPattern;
+    args?: TrajectoryValuePattern;
+    output?: TrajectoryValuePattern;
+  })
+  | (ExpectedStepBase & {
+    mcp: TrajectoryTextPattern;
+    server?: TrajectoryTextPattern;
+    args?: TrajectoryValuePattern;
+    output?: TrajectoryValuePattern;
+  })
+  | (ExpectedStepBase & { approval: TrajectoryTextPattern; args?: TrajectoryValuePattern })
+  | (ExpectedStepBase & { reasoning: TrajectoryTextPattern })
+  | (ExpectedStepBase & {
+    guardrail: TrajectoryTextPattern;
+    stage?: NonNullable<TrajectoryGuardrailStep['stage']>;
+  })
+  | (ExpectedStepBase & { finalOutput: TrajectoryValuePattern })
+  | (ExpectedStepBase & { input: TrajectoryTextPattern })
+  | { readonly kind: TrajectoryStepKind; readonly [field: string]: unknown };
+
+/**
+ * How expected steps line up with what happened:
+ *
+ * - `'strict'`: the same steps in the same order;
+ * - `'unordered'`: the same steps in any order;
+ * - `'superset'`: every expected step happened; others may have too;
+ * - `'subset'`: every step that happened was expected;
+ * - `'in_order'`: every expected step happened, in this order; others may
+ *   come between.
+ */
+export type TrajectoryOrder = 'strict' | 'unordered' | 'superset' | 'subset' | 'in_order';
+
+/**
+ * How a tool call's arguments are compared: `'exact'` (deeply equal),
+ * `'contains'` (the expected arguments are a deep part of the actual ones:
+ * objects may have more keys, arrays more elements), `'ignore'`.
+ */
+export type TrajectoryArgsMode = 'exact' | 'contains' | 'ignore';
+
+/** A tool's own argument check: `true` when `actual` satisfies `expected`. */
+export type TrajectoryArgsPredicate = (actual: TrajectoryJson, expected: unknown) => boolean;
+
+/**
+ * Which kinds take part in a comparison: step kinds, plus `'final_message'`
+ * for only the run's final message (while `'message'` takes every message).
+ */
+export type TrajectoryKindFilter = TrajectoryStepKind | 'final_message';
+
+/**
+ * Options of {@linkcode assertTrajectory}.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import type { AssertTrajectoryOptions } from 'scripted-agents/testing';
+ *
+ * const options: AssertTrajectoryOptions = {
+ *   order: 'in_order',
+ *   args: 'contains',
+ *   toolArgs: { search: 'ignore', refund: (actual) => (actual as { amount: number }).amount > 0 },
+ * };
+ * assert.equal(options.order, 'in_order');
+ * ```
+ */
+export interface AssertTrajectoryOptions {
+  /** How expected steps line up with what happened; default `'strict'`. */
+  order?: TrajectoryOrder;
+  /** How arguments are compared; default `'exact'`. */
+  args?: TrajectoryArgsMode;
+  /** Per-tool argument modes or predicates, by tool name; they win over `args`. */
+  toolArgs?: Readonly<Record<string, TrajectoryArgsMode | TrajectoryArgsPredicate>>;
+  /**
+   * Which kinds take part. Default: tool calls, handoffs and the final
+   * message (`['tool_call', 'handoff', 'final_message']`), plus every other
+   * kind an expected short form names (`{ reasoning }`, `{ mcp }`...).
+   */
+  kinds?: readonly TrajectoryKindFilter[];
+}
+
+/**
+ * Options of {@linkcode formatTrajectory}.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import type { FormatTrajectoryOptions } from 'scripted-agents/testing';
+ *
+ * const options: FormatTrajectoryOptions = { last: 5, maxLength: 60 };
+ * assert.equal(options.last, 5);
+ * ```
+ */
+export interface FormatTrajectoryOptions {
+  /** Only these kinds (default: every kind). */
+  kinds?: readonly TrajectoryKindFilter[];
+  /** Only the last `last` steps (after `kinds`), for a transcript before a failure. */
+  last?: number;
+  /** The longest a string value is shown before it is shortened with `…`; default 80. */
+  maxLength?: number;
+}
