@@ -19,10 +19,25 @@
 
 import { registerHooks } from '../runner/register_hooks.ts';
 import type { TestIdentity } from '../runner/test_run.ts';
+import { matchers, type ScriptedAgentsMatchers, serializer } from '../runner/matchers.ts';
 
 export { allowNetwork } from '../runner/with_doubles.ts';
 export { useCassette } from '../runner/use_cassette.ts';
 export type { UseCassetteOptions } from '../runner/use_cassette.ts';
+export type { ScriptedAgentsMatchers } from '../runner/matchers.ts';
+
+declare module 'expect' {
+  interface Matchers<R extends void | Promise<void>, T = unknown>
+    extends ScriptedAgentsMatchers<T extends never ? never : R> {}
+}
+
+declare global {
+  // deno-lint-ignore no-namespace
+  namespace jest {
+    // deno-lint-ignore no-explicit-any
+    interface Matchers<R, T = {}> extends ScriptedAgentsMatchers<T extends never ? never : R> {}
+  }
+}
 
 interface JestExpectState {
   readonly currentTestName?: string;
@@ -39,7 +54,11 @@ const scope = globalThis as {
   beforeEach?: unknown;
   afterEach?: unknown;
   afterAll?: unknown;
-  expect?: { getState?: () => JestExpectState };
+  expect?: {
+    getState?: () => JestExpectState;
+    extend?: (matchers: object) => void;
+    addSnapshotSerializer?: (serializer: object) => void;
+  };
 };
 
 if (typeof scope.beforeEach !== 'function' || typeof scope.afterEach !== 'function') {
@@ -49,6 +68,9 @@ if (typeof scope.beforeEach !== 'function' || typeof scope.afterEach !== 'functi
       "registerHooks({ beforeEach, afterEach, afterAll }) from scripted-agents/runner in a --preload file.",
   );
 }
+
+scope.expect?.extend?.(matchers);
+scope.expect?.addSnapshotSerializer?.(serializer);
 
 registerHooks({
   beforeEach: scope.beforeEach as never,

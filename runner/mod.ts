@@ -33,6 +33,13 @@ export { registerHooks } from './register_hooks.ts';
 export type { HookRegistrar, RegisterHooksOptions, RunnerHooks } from './register_hooks.ts';
 export { isCi, useCassette } from './use_cassette.ts';
 export type { UseCassetteOptions } from './use_cassette.ts';
+export { matchers, serializer } from './matchers.ts';
+export type {
+  MatcherContext,
+  MatcherResult,
+  ScriptedAgentsMatcherFunctions,
+  ScriptedAgentsMatchers,
+} from './matchers.ts';
 export { safeFileName, testCassettePath } from './cassette_path.ts';
 export type { TestCassettePathOptions } from './cassette_path.ts';
 export {

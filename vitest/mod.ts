@@ -21,10 +21,17 @@
 import * as vitest from 'vitest';
 import { registerHooks } from '../runner/register_hooks.ts';
 import type { TestIdentity } from '../runner/test_run.ts';
+import { matchers, type ScriptedAgentsMatchers, serializer } from '../runner/matchers.ts';
 
 export { allowNetwork } from '../runner/with_doubles.ts';
 export { useCassette } from '../runner/use_cassette.ts';
 export type { UseCassetteOptions } from '../runner/use_cassette.ts';
+export type { ScriptedAgentsMatchers } from '../runner/matchers.ts';
+
+declare module 'vitest' {
+  // deno-lint-ignore no-explicit-any
+  interface Matchers<T = any> extends ScriptedAgentsMatchers<T extends never ? never : void> {}
+}
 
 interface VitestTask {
   readonly name: string;
@@ -35,8 +42,15 @@ interface VitestTask {
 
 const api = vitest as unknown as {
   aroundEach?: (fn: (runTest: () => Promise<void>, context: never) => Promise<void>) => void;
-  expect: { getState(): { snapshotState?: { _updateSnapshot?: string } } };
+  expect: {
+    getState(): { snapshotState?: { _updateSnapshot?: string } };
+    extend(matchers: object): void;
+    addSnapshotSerializer(serializer: object): void;
+  };
 };
+
+api.expect.extend(matchers);
+api.expect.addSnapshotSerializer(serializer);
 
 registerHooks({
   beforeEach: vitest.beforeEach as never,
