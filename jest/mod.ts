@@ -17,6 +17,8 @@
  * @module
  */
 
+// The matchers' types augment `expect`'s (which @jest/globals and @types/jest use).
+import type { Matchers as ExpectMatchers } from 'expect';
 import { registerHooks } from '../runner/register_hooks.ts';
 import type { TestIdentity } from '../runner/test_run.ts';
 import { matchers, type ScriptedAgentsMatchers, serializer } from '../runner/matchers.ts';
@@ -25,6 +27,9 @@ export { allowNetwork } from '../runner/with_doubles.ts';
 export { useCassette } from '../runner/use_cassette.ts';
 export type { UseCassetteOptions } from '../runner/use_cassette.ts';
 export type { ScriptedAgentsMatchers } from '../runner/matchers.ts';
+
+/** The `expect` package's `Matchers` (Jest's), which now have {@linkcode ScriptedAgentsMatchers}. */
+export type JestMatchers<R extends void | Promise<void>> = ExpectMatchers<R>;
 
 declare module 'expect' {
   interface Matchers<R extends void | Promise<void>, T = unknown>

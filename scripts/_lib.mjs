@@ -74,7 +74,7 @@ export const externalPackages = ['@openai', 'openai', 'zod', ...Object.keys(runn
  * package (only its own entry needs it): name → version range.
  */
 export function runnerPeers() {
-  return { vitest: '>=3.2.0' };
+  return { vitest: '>=3.2.0', expect: '>=29.0.0' };
 }
 
 /** deno.json, parsed. */

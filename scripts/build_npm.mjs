@@ -140,7 +140,8 @@ function writePackageFiles() {
       'README.md',
       'LICENSE',
     ],
-    sideEffects: false,
+    // The runner setup entries register hooks when loaded; nothing else does anything on import.
+    sideEffects: ['vitest', 'jest'].flatMap((name) => [`./esm/${name}/mod.js`, `./script/${name}/mod.js`]),
     engines: { node: '>=20' },
     peerDependencies: { ...peers, ...runnerPeers() },
     peerDependenciesMeta: Object.fromEntries(
