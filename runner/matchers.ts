@@ -68,6 +68,9 @@ type Matcher<A extends unknown[]> = (
 
 /** The matchers as `expect.extend()` takes them. */
 export interface ScriptedAgentsMatcherFunctions {
+  /** Any matcher, as `expect.extend()` sees them. */
+  // deno-lint-ignore no-explicit-any
+  readonly [name: string]: Matcher<any[]>;
   /** See {@linkcode ScriptedAgentsMatchers.toHaveCalledTool}. */
   toHaveCalledTool: Matcher<[name: string, args?: unknown]>;
   /** See {@linkcode ScriptedAgentsMatchers.toHaveHandedOffTo}. */

@@ -55,8 +55,8 @@ describe('matchers', () => {
       model: new ScriptedModel([[assistantMessage('Refunded.')]]),
     });
     const model = new ScriptedModel([
-      [functionCall('get_weather', { city: 'Paris' })],
-      [functionCall('transfer_to_Billing', {})],
+      [functionCall('get_weather', { city: 'Paris' }, { callId: 'call_1' })],
+      [functionCall('transfer_to_Billing', {}, { callId: 'call_2' })],
     ]);
     const triage = new Agent({
       name: 'Triage',
