@@ -17,32 +17,14 @@
  * @module
  */
 
-// The matchers' types augment `expect`'s (which @jest/globals and @types/jest use).
-import type { Matchers as ExpectMatchers } from 'expect';
 import { registerHooks } from '../runner/register_hooks.ts';
 import type { TestIdentity } from '../runner/test_run.ts';
-import { matchers, type ScriptedAgentsMatchers, serializer } from '../runner/matchers.ts';
+import { matchers, serializer } from '../runner/matchers.ts';
 
 export { allowNetwork } from '../runner/with_doubles.ts';
 export { useCassette } from '../runner/use_cassette.ts';
 export type { UseCassetteOptions } from '../runner/use_cassette.ts';
 export type { ScriptedAgentsMatchers } from '../runner/matchers.ts';
-
-/** The `expect` package's `Matchers` (Jest's), which now have {@linkcode ScriptedAgentsMatchers}. */
-export type JestMatchers<R extends void | Promise<void>> = ExpectMatchers<R>;
-
-declare module 'expect' {
-  interface Matchers<R extends void | Promise<void>, T = unknown>
-    extends ScriptedAgentsMatchers<T extends never ? never : R> {}
-}
-
-declare global {
-  // deno-lint-ignore no-namespace
-  namespace jest {
-    // deno-lint-ignore no-explicit-any
-    interface Matchers<R, T = {}> extends ScriptedAgentsMatchers<T extends never ? never : R> {}
-  }
-}
 
 interface JestExpectState {
   readonly currentTestName?: string;
@@ -70,7 +52,7 @@ if (typeof scope.beforeEach !== 'function' || typeof scope.afterEach !== 'functi
   throw new Error(
     "scripted-agents/jest uses Jest's global hooks, and there are none here: list it in " +
       'setupFilesAfterEnv (not setupFiles), and keep injectGlobals on. For bun test, call ' +
-      "registerHooks({ beforeEach, afterEach, afterAll }) from scripted-agents/runner in a --preload file.",
+      'registerHooks({ beforeEach, afterEach, afterAll }) from scripted-agents/runner in a --preload file.',
   );
 }
 

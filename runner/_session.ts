@@ -34,9 +34,10 @@ export class RunnerSession {
   #fileAllowsNetwork = false;
   #closed = false;
   readonly #cassettes = new Map<string, string>();
-  #provider: ModelProvider;
-  #delegate: ModelProvider | undefined;
+  readonly #copies: SdkCopy[] = [{ Runner, setDefaultModelProvider }];
   #probing: (() => void) | undefined;
+  /** Resolves once the session has found every copy of the SDK; begin runs after it. */
+  readonly ready: Promise<void>;
   /** Whether the runner was asked to update snapshots, so cassettes update too. */
   readonly updating: () => boolean;
 
@@ -48,7 +49,7 @@ export class RunnerSession {
       advice: options.advice,
       onBlocked: (error) => this.current()?.noteBlocked(error),
     });
-    this.#provider = this.#defaultProvider();
+    this.ready = this.#findOtherCopy();
   }
 
   /** The running test: the one whose async context this is, else the one begun last. */
@@ -119,37 +120,58 @@ export class RunnerSession {
   }
 
   /**
-   * Puts the guard in front of whatever default provider is set now (the
-   * SDK's entry sets the real OpenAI one when a test file first imports it,
-   * after this setup ran). The SDK does not say which provider is the default,
-   * so a `Runner` of its own is asked once (which only resolves the provider):
-   * that runner is then the way to the real one.
+   * Puts a guard in front of whatever default provider each copy of the SDK
+   * has now (the SDK's entry sets the real OpenAI one when a test file first
+   * imports it, after this setup ran). The SDK does not say which provider is
+   * the default, so a `Runner` of that copy is asked once (which only
+   * resolves the provider): that runner is then the way to the real one.
    */
   #guardDefaultProvider(): void {
-    let ours = false;
-    this.#probing = () => {
-      ours = true;
-    };
-    const lazy = new Runner().config.modelProvider;
-    try {
-      const probe = lazy.getModel(probeName) as unknown;
-      (probe as Promise<unknown> | undefined)?.catch?.(() => {});
-    } catch {
-      // A provider that needs configuration (an API key) may refuse here: it is resolved all the same.
-    } finally {
-      this.#probing = undefined;
+    for (const copy of this.#copies) {
+      let ours = false;
+      this.#probing = () => {
+        ours = true;
+      };
+      const lazy = new copy.Runner().config.modelProvider;
+      try {
+        const probe = lazy.getModel(probeName) as unknown;
+        (probe as Promise<unknown> | undefined)?.catch?.(() => {});
+      } catch {
+        // A provider that needs configuration (an API key) may refuse: it is resolved all the same.
+      } finally {
+        this.#probing = undefined;
+      }
+      if (ours) continue;
+      copy.setDefaultModelProvider(this.#defaultProvider(lazy));
     }
-    if (ours) return;
-    this.#delegate = lazy;
-    setDefaultModelProvider(this.#provider);
   }
 
   /**
-   * Stands in for the SDK's default provider: inside an offline test it
-   * refuses at once, naming the model; otherwise it hands the name to the
+   * A second copy of the SDK in this global scope (Jest loads a CommonJS setup
+   * file while ESM tests import the SDK's ES modules): its default provider
+   * needs the guard too.
+   */
+  async #findOtherCopy(): Promise<void> {
+    try {
+      const specifier = '@openai/agents-core';
+      const other = await import(specifier) as Partial<SdkCopy>;
+      if (
+        typeof other.Runner === 'function' && typeof other.setDefaultModelProvider === 'function' &&
+        other.setDefaultModelProvider !== setDefaultModelProvider
+      ) {
+        this.#copies.push(other as SdkCopy);
+      }
+    } catch {
+      // No dynamic import here (CommonJS Jest without VM modules): one copy only.
+    }
+  }
+
+  /**
+   * Stands in for a default provider: inside an offline test it refuses at
+   * once, naming the model; otherwise it hands the name to `delegate`, the
    * provider that was the default before.
    */
-  #defaultProvider(): ModelProvider {
+  #defaultProvider(delegate: ModelProvider): ModelProvider {
     return {
       getModel: (name?: string): Promise<Model> | Model => {
         if (this.#probing !== undefined) {
@@ -158,11 +180,16 @@ export class RunnerSession {
         }
         const offline = this.#offline();
         if (offline !== undefined) throw new RealModelRequestError(name, offline.name);
-        if (this.#delegate === undefined) throw new RealModelRequestError(name, 'none');
-        return this.#delegate.getModel(name);
+        return delegate.getModel(name);
       },
     };
   }
+}
+
+/** What the guard needs of one copy of the SDK. */
+interface SdkCopy {
+  readonly Runner: typeof Runner;
+  readonly setDefaultModelProvider: typeof setDefaultModelProvider;
 }
 
 const probeName = 'scripted-agents-default-provider-probe';

@@ -39,7 +39,10 @@ const reserved = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
  * assert.equal(testCassettePath(test, { name: 'one', dir: 'tapes' }), '/app/tests/tapes/one.json');
  * ```
  */
-export function testCassettePath(test: TestIdentity, options: TestCassettePathOptions = {}): string {
+export function testCassettePath(
+  test: TestIdentity,
+  options: TestCassettePathOptions = {},
+): string {
   const file = test.file === undefined ? undefined : test.file.replaceAll('\\', '/');
   const base = file === undefined ? undefined : file.slice(0, file.lastIndexOf('/') + 1);
   let dir: string;
@@ -75,8 +78,9 @@ export function testCassettePath(test: TestIdentity, options: TestCassettePathOp
  */
 export function safeFileName(name: string): string {
   // deno-lint-ignore no-control-regex
-  let safe = name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_').replace(/[. ]+$/, (end) =>
-    '_'.repeat(end.length)
+  let safe = name.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_').replace(
+    /[. ]+$/,
+    (end) => '_'.repeat(end.length),
   );
   if (safe === '' || /^\.+$/.test(safe)) safe = `_${safe}`;
   if (reserved.test(safe)) safe = `_${safe}`;

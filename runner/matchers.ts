@@ -241,7 +241,9 @@ export const serializer: {
   },
 };
 
-function isToolStep(step: TrajectoryStep): step is TrajectoryStep & { tool: string; args?: unknown } {
+function isToolStep(
+  step: TrajectoryStep,
+): step is TrajectoryStep & { tool: string; args?: unknown } {
   return step.kind === 'tool_call' || step.kind === 'mcp_call' || step.kind === 'hosted_tool_call';
 }
 

@@ -91,17 +91,23 @@ export function registerHooks(hooks: RunnerHooks, options: RegisterHooksOptions 
   if (hooks.aroundEach !== undefined) {
     hooks.aroundEach((runTest, context) => session.within(begin(context), runTest));
   } else {
-    hooks.beforeEach(((context: unknown) => {
-      begin(context);
-    }) as never);
+    // Rest parameters keep the hooks' arity 0: Jest and Bun take a hook with a
+    // parameter for one that calls `done()`.
+    hooks.beforeEach(
+      ((...args: unknown[]) => {
+        begin(args[0]);
+      }) as never,
+    );
   }
-  hooks.afterEach((async (context: unknown) => {
-    const key = keyOf(context);
-    const run = (key === undefined ? undefined : runs.get(key)) ?? last;
-    if (run === undefined) return;
-    if (last === run) last = undefined;
-    await session.end(run);
-  }) as never);
+  hooks.afterEach(
+    (async (...args: unknown[]) => {
+      const key = keyOf(args[0]);
+      const run = (key === undefined ? undefined : runs.get(key)) ?? last;
+      if (run === undefined) return;
+      if (last === run) last = undefined;
+      await session.end(run);
+    }) as never,
+  );
   hooks.afterAll?.((() => session.close()) as never);
 }
 

@@ -79,6 +79,7 @@ export function withDoubles<C extends TestContextLike>(
 ): (context: C) => Promise<void> {
   return async (context: C) => {
     const session = runnerSession({ advice, updating });
+    await session.ready;
     const run = session.begin(identityOf(context ?? {}, options));
     if (options.network === true) run.allowNetwork();
     let failed = false;
@@ -100,7 +101,10 @@ export function withDoubles<C extends TestContextLike>(
 
 function identityOf(context: TestContextLike, options: WithDoublesOptions): TestIdentity {
   const file = options.file ?? context.filePath ?? context.origin ?? mainFile();
-  return { file: file === undefined ? undefined : toPath(file), titles: titlesOf(context, options) };
+  return {
+    file: file === undefined ? undefined : toPath(file),
+    titles: titlesOf(context, options),
+  };
 }
 
 function titlesOf(context: TestContextLike, options: WithDoublesOptions): readonly string[] {

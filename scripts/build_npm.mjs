@@ -33,8 +33,8 @@ import {
   libraryDirs,
   packageName,
   peerDependencies,
-  runnerPeers,
   root,
+  runnerPeers,
   seconds,
   walk,
   writeJson,
@@ -100,11 +100,29 @@ function bundleWithTsdown() {
   if (output !== '') console.log(output);
   // npm/script holds CommonJS with `.js` names; this tells Node and TypeScript.
   writeJson(path.join(scriptDir, 'package.json'), { type: 'commonjs' });
+  appendTypeAugmentations();
   const chunks = (dir) => fs.readdirSync(dir).filter((f) => /^chunk-.*\.js$/.test(f)).length;
   step(
     `tsdown: ${entries.length} entry points as ESM (+${chunks(esmDir)} shared chunks) and ` +
       `CommonJS (+${chunks(scriptDir)}), with declarations (${seconds(performance.now() - t0)})`,
   );
+}
+
+/**
+ * An entry folder's `_augment.d.ts` (the runner setup entries' matcher types for
+ * Vitest's and Jest's `expect`) ends that entry's declarations. JSR accepts no
+ * module augmentation, so the sources cannot hold them; the names they use are
+ * the entry's own exports.
+ */
+function appendTypeAugmentations() {
+  for (const { dir, name } of entries) {
+    const augment = dir === undefined ? undefined : path.join(root, dir, '_augment.d.ts');
+    if (augment === undefined || !fs.existsSync(augment)) continue;
+    const text = fs.readFileSync(augment, 'utf8');
+    for (const base of [esmDir, scriptDir]) {
+      fs.appendFileSync(path.join(base, `${name}.d.ts`), `\n${text}`);
+    }
+  }
 }
 
 function writePackageFiles() {
@@ -141,7 +159,9 @@ function writePackageFiles() {
       'LICENSE',
     ],
     // The runner setup entries register hooks when loaded; nothing else does anything on import.
-    sideEffects: ['vitest', 'jest'].flatMap((name) => [`./esm/${name}/mod.js`, `./script/${name}/mod.js`]),
+    sideEffects: ['vitest', 'jest'].flatMap((
+      name,
+    ) => [`./esm/${name}/mod.js`, `./script/${name}/mod.js`]),
     engines: { node: '>=20' },
     peerDependencies: { ...peers, ...runnerPeers() },
     peerDependenciesMeta: Object.fromEntries(

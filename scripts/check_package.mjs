@@ -25,7 +25,7 @@
 // Installs are cached under .cache/ (keyed by the template's lockfile, or by the
 // SDK version) and come from npm's cache where possible (--prefer-offline).
 //
-// Options: --no-build (fail instead of building a missing npm/), --only=lint,consumers,sdk
+// Options: --no-build (fail instead of building a missing npm/), --only=lint,consumers,runners,sdk
 //          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the floors and the newest)
 //          --junit=PATH (also write the results as a JUnit report, one case per check)
 
@@ -59,7 +59,7 @@ import {
 const npmDir = path.join(root, 'npm');
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const only = new Set((option('only') ?? 'lint,consumers,sdk').split(','));
+const only = new Set((option('only') ?? 'lint,consumers,runners,sdk').split(','));
 const consumerRecipes = ['fixed_response', 'tool_workflow'];
 // tests/consumers/<name>/teardown_scope.template.*: two tests each.
 const scopeTests = 2;
@@ -88,13 +88,15 @@ if (only.has('consumers')) {
   }
 }
 
-if (only.has('consumers')) {
+if (only.has('runners')) {
   // The runner entries, in the runners themselves: a suite that must pass and one
   // whose every test must fail with the messages tests/consumers/runner_suites
   // lists, read from the runner's own JSON (or JUnit) report.
   for (const runner of ['vitest', 'jest', 'jest_esm', 'node_test']) {
-    check(`consumer ${runner}: runner setup, passing and failing suites`, () =>
-      runRunnerSuites(runner));
+    check(
+      `consumer ${runner}: runner setup, passing and failing suites`,
+      () => runRunnerSuites(runner),
+    );
   }
 }
 
@@ -254,7 +256,11 @@ function runRunnerSuites(runner) {
     written[name] = file;
   }
   // The recorded cassette and snapshot the passing suite replays (CI never writes them).
-  const recorded = path.join(suites, '__cassettes__', runner === 'node_test' ? 'pass_test.ts' : 'pass.test.ts');
+  const recorded = path.join(
+    suites,
+    '__cassettes__',
+    runner === 'node_test' ? 'pass_test.ts' : 'pass.test.ts',
+  );
   fs.cpSync(recorded, path.join(work, '__cassettes__', written.pass), { recursive: true });
   const snapshot = path.join(suites, '__snapshots__', `${project}.snap`);
   if (fs.existsSync(snapshot)) {
@@ -271,7 +277,10 @@ function runRunnerSuites(runner) {
       transform: {},
     });
     const file = path.join(work, `jest.config.${format === 'esm' ? 'mjs' : 'cjs'}`);
-    fs.writeFileSync(file, format === 'esm' ? `export default ${config};\n` : `module.exports = ${config};\n`);
+    fs.writeFileSync(
+      file,
+      format === 'esm' ? `export default ${config};\n` : `module.exports = ${config};\n`,
+    );
     return file;
   };
   const bin = (name) => path.join(dir, 'node_modules', '.bin', name);
@@ -284,7 +293,14 @@ function runRunnerSuites(runner) {
       );
       return [bin('vitest'), ['run', '--root', work, '--reporter=json', `--outputFile=${report}`]];
     },
-    jest: () => [process.execPath, [jestJs, '--ci', '--config', jestConfig('cjs'), '--json', `--outputFile=${report}`]],
+    jest: () => [process.execPath, [
+      jestJs,
+      '--ci',
+      '--config',
+      jestConfig('cjs'),
+      '--json',
+      `--outputFile=${report}`,
+    ]],
     jest_esm: () => [process.execPath, [
       '--experimental-vm-modules',
       jestJs,
@@ -310,11 +326,15 @@ function runRunnerSuites(runner) {
     ? junitResults(fs.readFileSync(report, 'utf8'))
     : jsonResults(readJson(report), written);
   // node:test's JUnit report does not name the file: the failing suite's tests are the expected ones.
-  for (const r of results) r.file ??= Object.hasOwn(expectations, r.name) ? written.fail : written.pass;
+  for (const r of results) {
+    r.file ??= Object.hasOwn(expectations, r.name) ? written.fail : written.pass;
+  }
   const problems = [];
   const byName = new Map(results.map((r) => [r.name, r]));
   const passFile = results.filter((r) => r.file === written.pass);
-  for (const r of passFile) if (r.status !== 'passed') problems.push(`${r.name}: ${r.status}\n${r.messages.join('\n')}`);
+  for (const r of passFile) {
+    if (r.status !== 'passed') problems.push(`${r.name}: ${r.status}\n${r.messages.join('\n')}`);
+  }
   if (passFile.length === 0) problems.push(`${written.pass}: no test ran`);
   for (const r of results.filter((r) => r.file !== written.pass)) {
     if (!Object.hasOwn(expectations, r.name)) problems.push(`${r.name}: not in the expectations`);
@@ -327,7 +347,9 @@ function runRunnerSuites(runner) {
       continue;
     }
     if (expect === 'pass') {
-      if (r.status !== 'passed') problems.push(`${name}: ${r.status}, expected to pass\n${r.messages.join('\n')}`);
+      if (r.status !== 'passed') {
+        problems.push(`${name}: ${r.status}, expected to pass\n${r.messages.join('\n')}`);
+      }
       continue;
     }
     if (r.status !== 'failed') {

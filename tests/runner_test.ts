@@ -84,7 +84,10 @@ describe('withDoubles', () => {
 
   test('a failing body with clean doubles fails with its own error', async () => {
     const failure = new Error('body only');
-    await assert.rejects(run(() => Promise.reject(failure), ['body']), (error) => error === failure);
+    await assert.rejects(
+      run(() => Promise.reject(failure), ['body']),
+      (error) => error === failure,
+    );
   });
 
   test('several findings are listed in one message', async () => {
@@ -195,12 +198,18 @@ describe('offline', () => {
 describe('cassette names', () => {
   test('next to the test file, under __cassettes__/<file>/', () => {
     const test = { file: 'C:\\app\\weather.test.ts', titles: ['weather', 'Paris'] };
-    assert.equal(testCassettePath(test), 'C:/app/__cassettes__/weather.test.ts/weather › Paris.json');
+    assert.equal(
+      testCassettePath(test),
+      'C:/app/__cassettes__/weather.test.ts/weather › Paris.json',
+    );
     assert.equal(
       testCassettePath({ file: '/a/b.test.ts', titles: ['x'] }, { dir: '/tapes/' }),
       '/tapes/x.json',
     );
-    assert.throws(() => testCassettePath({ file: undefined, titles: ['x'] }), /pass an absolute one/);
+    assert.throws(
+      () => testCassettePath({ file: undefined, titles: ['x'] }),
+      /pass an absolute one/,
+    );
   });
 
   test('names safe for every file system, long ones kept apart', () => {
@@ -216,7 +225,9 @@ describe('cassette names', () => {
 });
 
 describe('useCassette', () => {
-  const recordedAnswer = () => ({ getModel: () => new ScriptedModel([[assistantMessage('Rec.')]]) });
+  const recordedAnswer = () => ({
+    getModel: () => new ScriptedModel([[assistantMessage('Rec.')]]),
+  });
   const withoutCi = async (body: () => Promise<void>) => {
     const saved = { ci: env.CI, mode: env.SCRIPTED_AGENTS_CASSETTE };
     delete env.CI;
@@ -235,20 +246,28 @@ describe('useCassette', () => {
     try {
       await withoutCi(async () => {
         const agent = new Agent({ name: 'A', model: 'gpt-4.1' });
-        await run(async () => {
-          const cassette = await useCassette({ provider: recordedAnswer() });
-          assert.equal(cassette.mode, 'record');
-          const result = await new Runner({ modelProvider: cassette }).run(agent, 'Go');
-          assert.equal(result.finalOutput, 'Rec.');
-        }, ['weather', 'records'], file);
+        await run(
+          async () => {
+            const cassette = await useCassette({ provider: recordedAnswer() });
+            assert.equal(cassette.mode, 'record');
+            const result = await new Runner({ modelProvider: cassette }).run(agent, 'Go');
+            assert.equal(result.finalOutput, 'Rec.');
+          },
+          ['weather', 'records'],
+          file,
+        );
         const path = join(dir, '__cassettes__', 'weather.test.ts', 'weather › records.json');
         assert.match(await readFile(path, 'utf8'), /"Rec\."/);
-        await run(async () => {
-          const cassette = await useCassette({ provider: recordedAnswer() });
-          assert.equal(cassette.mode, 'replay');
-          const result = await new Runner({ modelProvider: cassette }).run(agent, 'Go');
-          assert.equal(result.finalOutput, 'Rec.');
-        }, ['weather', 'records'], file);
+        await run(
+          async () => {
+            const cassette = await useCassette({ provider: recordedAnswer() });
+            assert.equal(cassette.mode, 'replay');
+            const result = await new Runner({ modelProvider: cassette }).run(agent, 'Go');
+            assert.equal(result.finalOutput, 'Rec.');
+          },
+          ['weather', 'records'],
+          file,
+        );
       });
     } finally {
       await rm(dir, { recursive: true });
@@ -295,12 +314,16 @@ describe('useCassette', () => {
     const file = join(dir, 'a.test.ts');
     try {
       await withoutCi(async () => {
-        await run(async () => {
-          const first = await useCassette({ provider: recordedAnswer() });
-          const second = await useCassette({ provider: recordedAnswer() });
-          assert.match(first.label ?? '', /shared_\.json$/);
-          assert.notEqual(first.label, second.label);
-        }, ['shared?'], file);
+        await run(
+          async () => {
+            const first = await useCassette({ provider: recordedAnswer() });
+            const second = await useCassette({ provider: recordedAnswer() });
+            assert.match(first.label ?? '', /shared_\.json$/);
+            assert.notEqual(first.label, second.label);
+          },
+          ['shared?'],
+          file,
+        );
       });
       await assert.rejects(
         run(() => useCassette({ mode: 'record' }), ['shared*'], file),
@@ -349,13 +372,19 @@ describe('matchers', () => {
     assert.throws(
       () => loose(result).toHaveCalledTool('lookup', { city: 'Rome' }),
       (error: Error) => {
-        assert.match(error.message, /Expected the agent to call tool "lookup" with arguments {"city":"Rome"}/);
+        assert.match(
+          error.message,
+          /Expected the agent to call tool "lookup" with arguments {"city":"Rome"}/,
+        );
         assert.match(error.message, /it called "lookup" with {"city":"Paris"}/);
         assert.match(error.message, /Geo: lookup\(/);
         return true;
       },
     );
-    assert.throws(() => loose(result).toHaveHandedOffTo('Billing'), /hand off to "Billing", and it did not/);
+    assert.throws(
+      () => loose(result).toHaveHandedOffTo('Billing'),
+      /hand off to "Billing", and it did not/,
+    );
     assert.throws(() => loose(result).toMatchTrajectory([{ tool: 'book' }]), /book/);
   });
 

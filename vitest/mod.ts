@@ -18,25 +18,15 @@
  * @module
  */
 
-import type { Assertion } from 'vitest';
 import * as vitest from 'vitest';
 import { registerHooks } from '../runner/register_hooks.ts';
 import type { TestIdentity } from '../runner/test_run.ts';
-import { matchers, type ScriptedAgentsMatchers, serializer } from '../runner/matchers.ts';
+import { matchers, serializer } from '../runner/matchers.ts';
 
 export { allowNetwork } from '../runner/with_doubles.ts';
 export { useCassette } from '../runner/use_cassette.ts';
 export type { UseCassetteOptions } from '../runner/use_cassette.ts';
 export type { ScriptedAgentsMatchers } from '../runner/matchers.ts';
-
-/** Vitest's `Assertion`, which now has the matchers of {@linkcode ScriptedAgentsMatchers}. */
-// deno-lint-ignore no-explicit-any
-export type VitestAssertion<T = any> = Assertion<T>;
-
-declare module 'vitest' {
-  // deno-lint-ignore no-explicit-any
-  interface Matchers<T = any> extends ScriptedAgentsMatchers<T extends never ? never : void> {}
-}
 
 interface VitestTask {
   readonly name: string;
