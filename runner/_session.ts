@@ -153,8 +153,7 @@ export class RunnerSession {
    */
   async #findOtherCopy(): Promise<void> {
     try {
-      const specifier = '@openai/agents-core';
-      const other = await import(specifier) as Partial<SdkCopy>;
+      const other = await import('@openai/agents-core') as Partial<SdkCopy>;
       if (
         typeof other.Runner === 'function' && typeof other.setDefaultModelProvider === 'function' &&
         other.setDefaultModelProvider !== setDefaultModelProvider

@@ -39,13 +39,14 @@ export class TeardownAfterFailureError extends Error {
         `also found: ${describe(teardown)}`,
       { cause: failure },
     );
+    // The body's frames: the stack points where the test failed, not here.
+    const frames = failure instanceof Error ? failure.stack?.split('\n').filter(isFrame) : [];
+    if (frames !== undefined && frames.length > 0) {
+      this.stack = `TeardownAfterFailureError: ${this.message}\n${frames.join('\n')}`;
+    }
     this.failure = failure;
     this.teardown = teardown;
     this.name = 'TeardownAfterFailureError';
-    const frames = failure instanceof Error ? failure.stack?.split('\n').filter(isFrame) : [];
-    if (frames !== undefined && frames.length > 0) {
-      this.stack = `${this.name}: ${this.message}\n${frames.join('\n')}`;
-    }
   }
 }
 

@@ -310,14 +310,21 @@ function runRunnerSuites(runner) {
       '--json',
       `--outputFile=${report}`,
     ]],
-    node_test: () => [process.execPath, [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-reporter=junit',
-      `--test-reporter-destination=${report}`,
-      ...names.map((name) => path.join(work, written[name])),
-    ]],
+    node_test: () => {
+      // tsx reads the nearest tsconfig.json; the repository's maps scripted-agents to
+      // its sources, so the project gets its own, as a user's would have.
+      writeJson(path.join(dir, 'tsconfig.json'), {
+        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true },
+      });
+      return [process.execPath, [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-reporter=junit',
+        `--test-reporter-destination=${report}`,
+        ...names.map((name) => path.join(work, written[name])),
+      ]];
+    },
   }[runner]();
   const res = exec(command[0], command[1], { cwd: dir });
   const output = res.stdout + res.stderr;
