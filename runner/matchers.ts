@@ -60,7 +60,8 @@ export interface MatcherResult {
   message(): string;
 }
 
-type Matcher<A extends unknown[]> = (
+/** One matcher as `expect.extend()` takes it: `this` is the runner's matcher context. */
+export type ScriptedAgentsMatcher<A extends unknown[]> = (
   this: MatcherContext,
   received: unknown,
   ...args: A
@@ -70,17 +71,17 @@ type Matcher<A extends unknown[]> = (
 export interface ScriptedAgentsMatcherFunctions {
   /** Any matcher, as `expect.extend()` sees them. */
   // deno-lint-ignore no-explicit-any
-  readonly [name: string]: Matcher<any[]>;
+  readonly [name: string]: ScriptedAgentsMatcher<any[]>;
   /** See {@linkcode ScriptedAgentsMatchers.toHaveCalledTool}. */
-  toHaveCalledTool: Matcher<[name: string, args?: unknown]>;
+  toHaveCalledTool: ScriptedAgentsMatcher<[name: string, args?: unknown]>;
   /** See {@linkcode ScriptedAgentsMatchers.toHaveHandedOffTo}. */
-  toHaveHandedOffTo: Matcher<[agentName: string]>;
+  toHaveHandedOffTo: ScriptedAgentsMatcher<[agentName: string]>;
   /** See {@linkcode ScriptedAgentsMatchers.toMatchTrajectory}. */
-  toMatchTrajectory: Matcher<
+  toMatchTrajectory: ScriptedAgentsMatcher<
     [expected: readonly ExpectedTrajectoryStep[], options?: AssertTrajectoryOptions]
   >;
   /** See {@linkcode ScriptedAgentsMatchers.toBeComplete}. */
-  toBeComplete: Matcher<[]>;
+  toBeComplete: ScriptedAgentsMatcher<[]>;
 }
 
 /**
@@ -105,7 +106,7 @@ export interface ScriptedAgentsMatcherFunctions {
  *   execute: ({ city }) => `Sunny in ${city}`,
  * });
  * const model = new ScriptedModel([
- *   [functionCall('get_weather', { city: 'Paris' })],
+ *   [functionCall('get_weather', { city: 'Paris' }, { callId: 'call_1' })],
  *   [assistantMessage('Sunny.')],
  * ]);
  * const result = await new Runner({ tracingDisabled: true })

@@ -37,6 +37,7 @@ export { matchers, serializer } from './matchers.ts';
 export type {
   MatcherContext,
   MatcherResult,
+  ScriptedAgentsMatcher,
   ScriptedAgentsMatcherFunctions,
   ScriptedAgentsMatchers,
 } from './matchers.ts';

@@ -11,7 +11,8 @@ import { runnerSession } from './_session.ts';
 import type { TestIdentity, TestRun } from './test_run.ts';
 
 /** A hook registrar: `beforeEach`, `afterEach`, `afterAll` of a runner. */
-export type HookRegistrar = (fn: (...args: never[]) => unknown) => unknown;
+// deno-lint-ignore no-explicit-any
+export type HookRegistrar = (fn: (...args: any[]) => any) => unknown;
 
 /** The runner's hooks {@linkcode registerHooks} uses; those it lacks are skipped. */
 export interface RunnerHooks {
@@ -59,12 +60,20 @@ let unnamed = 0;
  * running concurrently in one file the runner must tell more (Vitest's entry
  * does).
  *
- * @example A `bun test --preload` file
+ * @example A `bun test --preload` file, and what it registers
  * ```ts
- * import { afterAll, afterEach, beforeEach } from 'node:test'; // 'bun:test' under Bun
+ * import assert from 'node:assert/strict';
  * import { registerHooks } from 'scripted-agents/runner';
  *
- * registerHooks({ beforeEach, afterEach, afterAll });
+ * // In the preload file: import { afterAll, afterEach, beforeEach } from 'bun:test';
+ * const registered: string[] = [];
+ * const hook = (name: string) => () => registered.push(name);
+ * registerHooks({
+ *   beforeEach: hook('beforeEach'),
+ *   afterEach: hook('afterEach'),
+ *   afterAll: hook('afterAll'),
+ * });
+ * assert.deepEqual(registered, ['beforeEach', 'afterEach', 'afterAll']);
  * ```
  */
 export function registerHooks(hooks: RunnerHooks, options: RegisterHooksOptions = {}): void {

@@ -60,7 +60,7 @@ export interface UseCassetteOptions extends OpenCassetteOptions, TestCassettePat
  * await withDoubles(async () => {
  *   const cassette = await useCassette({ dir: join(dir, 'empty') });
  *   assert.equal(cassette.mode, 'replay');
- * }, { file: join(dir, 'x.test.ts'), titles: ['nothing'] })();
+ * }, { file: join(dir, 'x.test.ts'), titles: ['nothing'] })({});
  * await rm(dir, { recursive: true });
  * ```
  */

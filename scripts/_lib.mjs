@@ -112,6 +112,13 @@ export function libraryDirs() {
   return ['_internal', ...dirs];
 }
 
+/**
+ * The runner setup entries (deno.json `exports` folders): loading one registers its
+ * runner's hooks, so it loads only inside that runner (the packaging check's
+ * runner suites run them there), never as a plain module.
+ */
+export const runnerSetupEntries = ['vitest', 'jest'];
+
 /** The library's TypeScript modules, relative to the root, sorted. */
 export function libraryModules() {
   return ['mod.ts', ...libraryDirs().flatMap((dir) => walk(path.join(root, dir)))]
