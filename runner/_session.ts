@@ -18,6 +18,14 @@ import { type TestIdentity, TestRun } from './test_run.ts';
 
 const sessionKey = Symbol.for('scripted-agents.runner-session');
 
+/**
+ * What outlives a session: one per module instance, so per test file under
+ * Vitest and Jest (each file has its own modules) and `node:test` (a process
+ * per file), per process under Deno and Bun. `allowNetwork()` called outside
+ * any test, and the cassette files the tests claimed.
+ */
+const fileScope = { allowsNetwork: false, cassettes: new Map<string, string>() };
+
 /** How a runner entry describes itself to the session. */
 export interface SessionOptions {
   /** How users allow the network, for the blocked attempts' messages. */
@@ -31,11 +39,8 @@ export class RunnerSession {
   readonly #storage = new AsyncLocalStorage<TestRun>();
   readonly #guard: OfflineGuard;
   #active: TestRun | undefined;
-  #fileAllowsNetwork = false;
   #closed = false;
-  readonly #cassettes = new Map<string, string>();
   readonly #copies: SdkCopy[] = [{ Runner, setDefaultModelProvider }];
-  #probing: (() => void) | undefined;
   /** Resolves once the session has found every copy of the SDK; begin runs after it. */
   readonly ready: Promise<void>;
   /** Whether the runner was asked to update snapshots, so cassettes update too. */
@@ -78,21 +83,14 @@ export class RunnerSession {
     await run.verify();
   }
 
-  /** `allowNetwork()`: for the running test, or, outside any test, for the whole file. */
-  allowNetwork(): void {
-    const run = this.current();
-    if (run === undefined) this.#fileAllowsNetwork = true;
-    else run.allowNetwork();
-  }
-
   /**
    * Claims cassette `path` for `run`: a second test with the same path gets
    * the first one's name back (the two would share the file).
    */
   claimCassette(path: string, run: TestRun): string | undefined {
-    const owner = this.#cassettes.get(path);
+    const owner = fileScope.cassettes.get(path);
     if (owner !== undefined && owner !== run.name) return owner;
-    this.#cassettes.set(path, run.name);
+    fileScope.cassettes.set(path, run.name);
     return undefined;
   }
 
@@ -111,12 +109,7 @@ export class RunnerSession {
   #allows(target: string): boolean {
     if (isLoopback(target)) return true;
     const run = this.current();
-    return run === undefined || this.#fileAllowsNetwork || run.networkAllowed;
-  }
-
-  #offline(): TestRun | undefined {
-    const run = this.current();
-    return run === undefined || this.#fileAllowsNetwork || run.networkAllowed ? undefined : run;
+    return run === undefined || fileScope.allowsNetwork || run.networkAllowed;
   }
 
   /**
@@ -127,22 +120,21 @@ export class RunnerSession {
    * resolves the provider): that runner is then the way to the real one.
    */
   #guardDefaultProvider(): void {
+    const scope = globalThis as { [probeKey]?: { ours: boolean } };
     for (const copy of this.#copies) {
-      let ours = false;
-      this.#probing = () => {
-        ours = true;
-      };
+      const probe = { ours: false };
+      scope[probeKey] = probe;
       const lazy = new copy.Runner().config.modelProvider;
       try {
-        const probe = lazy.getModel(probeName) as unknown;
-        (probe as Promise<unknown> | undefined)?.catch?.(() => {});
+        const model = lazy.getModel(probeName) as unknown;
+        (model as Promise<unknown> | undefined)?.catch?.(() => {});
       } catch {
         // A provider that needs configuration (an API key) may refuse: it is resolved all the same.
       } finally {
-        this.#probing = undefined;
+        delete scope[probeKey];
       }
-      if (ours) continue;
-      copy.setDefaultModelProvider(this.#defaultProvider(lazy));
+      // A guard (of this session or an earlier one) is there already: it reads the current session.
+      if (!probe.ours) copy.setDefaultModelProvider(defaultProviderGuard(lazy));
     }
   }
 
@@ -164,25 +156,6 @@ export class RunnerSession {
       // No dynamic import here (CommonJS Jest without VM modules): one copy only.
     }
   }
-
-  /**
-   * Stands in for a default provider: inside an offline test it refuses at
-   * once, naming the model; otherwise it hands the name to `delegate`, the
-   * provider that was the default before.
-   */
-  #defaultProvider(delegate: ModelProvider): ModelProvider {
-    return {
-      getModel: (name?: string): Promise<Model> | Model => {
-        if (this.#probing !== undefined) {
-          this.#probing();
-          return Promise.reject(new Error('probe'));
-        }
-        const offline = this.#offline();
-        if (offline !== undefined) throw new RealModelRequestError(name, offline.name);
-        return delegate.getModel(name);
-      },
-    };
-  }
 }
 
 /** What the guard needs of one copy of the SDK. */
@@ -192,6 +165,50 @@ interface SdkCopy {
 }
 
 const probeName = 'scripted-agents-default-provider-probe';
+const probeKey = Symbol.for('scripted-agents.default-provider-probe');
+
+/**
+ * Stands in for a default provider: inside an offline test (of whichever
+ * session is current) it refuses at once, naming the model; otherwise it
+ * hands the name to `delegate`, the provider that was the default before.
+ */
+function defaultProviderGuard(delegate: ModelProvider): ModelProvider {
+  return {
+    getModel: (name?: string): Promise<Model> | Model => {
+      const probe = (globalThis as { [probeKey]?: { ours: boolean } })[probeKey];
+      if (probe !== undefined) {
+        probe.ours = true;
+        return Promise.reject(new Error('probe'));
+      }
+      const run = existingSession()?.current();
+      if (run !== undefined && !fileScope.allowsNetwork && !run.networkAllowed) {
+        throw new RealModelRequestError(name, run.name);
+      }
+      return delegate.getModel(name);
+    },
+  };
+}
+
+/**
+ * Lets the running test use the network, or, called outside any test (at the
+ * top of a test file), every test of the file (of the process, for runners
+ * that run every file in one process: Deno, Bun). Recording a cassette does
+ * this by itself.
+ *
+ * @example
+ * ```ts
+ * import { allowNetwork, withDoubles } from 'scripted-agents/runner';
+ *
+ * await withDoubles(async () => {
+ *   allowNetwork(); // this test may call the real provider
+ * }, { titles: ['live smoke test'] })({});
+ * ```
+ */
+export function allowNetwork(): void {
+  const run = existingSession()?.current();
+  if (run === undefined) fileScope.allowsNetwork = true;
+  else run.allowNetwork();
+}
 
 /** The session of this global scope, created on first use. */
 export function runnerSession(options: SessionOptions): RunnerSession {

@@ -7,7 +7,7 @@
  */
 
 import { argv, execArgv } from 'node:process';
-import { runnerSession } from './_session.ts';
+import { existingSession, type RunnerSession, runnerSession } from './_session.ts';
 import { TeardownAfterFailureError } from './runner_errors.ts';
 import type { TestIdentity } from './test_run.ts';
 
@@ -78,25 +78,45 @@ export function withDoubles<C extends TestContextLike>(
   options: WithDoublesOptions = {},
 ): (context: C) => Promise<void> {
   return async (context: C) => {
+    // Without a setup entry, the context form opens the session for its tests
+    // only: between them the network APIs and tracing are the runtime's own.
+    const owned = existingSession() === undefined || ownedSession.running > 0;
     const session = runnerSession({ advice, updating });
-    await session.ready;
-    const run = session.begin(identityOf(context ?? {}, options));
-    if (options.network === true) run.allowNetwork();
-    let failed = false;
-    let failure: unknown;
+    if (owned) ownedSession.running++;
     try {
-      await session.within(run, () => fn(context));
-    } catch (error) {
-      failed = true;
-      failure = error;
+      await runWithin(session, fn, context, options);
+    } finally {
+      if (owned && --ownedSession.running === 0) session.close();
     }
-    try {
-      await session.end(run);
-    } catch (teardown) {
-      throw failed ? new TeardownAfterFailureError(failure, teardown) : teardown;
-    }
-    if (failed) throw failure;
   };
+}
+
+/** How many context-form tests run in the session the context form opened. */
+const ownedSession = { running: 0 };
+
+async function runWithin<C extends TestContextLike>(
+  session: RunnerSession,
+  fn: (context: C) => unknown,
+  context: C,
+  options: WithDoublesOptions,
+): Promise<void> {
+  await session.ready;
+  const run = session.begin(identityOf(context ?? {}, options));
+  if (options.network === true) run.allowNetwork();
+  let failed = false;
+  let failure: unknown;
+  try {
+    await session.within(run, () => fn(context));
+  } catch (error) {
+    failed = true;
+    failure = error;
+  }
+  try {
+    await session.end(run);
+  } catch (teardown) {
+    throw failed ? new TeardownAfterFailureError(failure, teardown) : teardown;
+  }
+  if (failed) throw failure;
 }
 
 function identityOf(context: TestContextLike, options: WithDoublesOptions): TestIdentity {
@@ -135,21 +155,4 @@ function updating(): boolean {
   return [...argv.slice(2), ...execArgv].some((arg) => updateFlags.includes(arg));
 }
 
-/**
- * Lets the running test use the network, or, called outside any test (at the
- * top of a test file), every test of the file (of the process, for runners
- * that run every file in one process: Deno, Bun). Recording a cassette does
- * this by itself.
- *
- * @example
- * ```ts
- * import { allowNetwork, withDoubles } from 'scripted-agents/runner';
- *
- * await withDoubles(async () => {
- *   allowNetwork(); // this test may call the real provider
- * }, { titles: ['live smoke test'] })({});
- * ```
- */
-export function allowNetwork(): void {
-  runnerSession({ advice, updating }).allowNetwork();
-}
+export { allowNetwork } from './_session.ts';

@@ -38,6 +38,7 @@ expect.extend(matchers);
 // deno-lint-ignore no-explicit-any
 const loose = (value: unknown) => expect(value) as any;
 
+const runtimeFetch = globalThis.fetch;
 const run = (fn: () => unknown, titles: string[], file?: string) =>
   withDoubles(fn, { titles, file })({});
 
@@ -127,6 +128,11 @@ describe('withDoubles', () => {
       }, ['provider']),
       (error: Error) => error.name === 'UnconsumedModelStepsError',
     );
+  });
+
+  test('between tests the network APIs are the runtime\'s own again', async () => {
+    await run(() => assert.notEqual(globalThis.fetch, runtimeFetch), ['gated']);
+    assert.equal(globalThis.fetch, runtimeFetch);
   });
 
   test('doubles created outside any test are not tracked', async () => {
