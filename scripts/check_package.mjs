@@ -13,6 +13,11 @@
 //    the real SDK. In the node:test project, every entry point (deno.json `exports`)
 //    imports under ESM and `require`, and its types check under node16 (ESM and
 //    CommonJS) and bundler resolution.
+// 2b. The runner entries in real runners (tests/consumers/runner_suites/): Vitest
+//    (`setupFiles`), Jest under CommonJS and ESM (`setupFilesAfterEnv`) and
+//    node:test under tsx (`withDoubles`) run a suite that must pass and one whose
+//    every test must fail with the messages expected.json lists, in order, read
+//    from each runner's own JSON (JUnit for node:test) report.
 // 3. The supported SDK range: the built test suite (npm/esm/tests/) in a project
 //    pinned to the package's floor (the oldest of `sdkFloors`, measured by
 //    `npm run compat`), with the groups of tests whose doubles support that release
