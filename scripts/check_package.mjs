@@ -97,7 +97,7 @@ if (only.has('runners')) {
   // The runner entries, in the runners themselves: a suite that must pass and one
   // whose every test must fail with the messages tests/consumers/runner_suites
   // lists, read from the runner's own JSON (or JUnit) report.
-  for (const runner of ['vitest', 'jest', 'jest_esm', 'node_test']) {
+  for (const runner of ['vitest', 'jest', 'jest_esm', 'node_test', 'bun']) {
     check(
       `consumer ${runner}: runner setup, passing and failing suites`,
       () => runRunnerSuites(runner),
@@ -216,7 +216,7 @@ function runConsumer(name) {
  * expected messages, in order (the body's failure before the teardown's).
  */
 function runRunnerSuites(runner) {
-  const project = runner === 'jest_esm' ? 'jest' : runner;
+  const project = { jest_esm: 'jest', bun: 'node_test' }[runner] ?? runner;
   const template = path.join(root, 'tests', 'consumers', project);
   const dir = cachedProject(`consumers/${project}`, template, (target) => {
     for (const file of ['package.json', 'package-lock.json']) {
@@ -251,6 +251,12 @@ function runRunnerSuites(runner) {
       expected: 'node_test/expected.json',
       make: (name) => path.join('node_test', `${name}_test.ts`),
     },
+    bun: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}.test.ts`, (source) => source],
+      expected: 'bun/expected.json',
+      make: (name) => path.join('bun', `${name}.test.ts`),
+    },
   }[runner];
   const expectations = readJson(path.join(suites, expected ?? 'expected.json'));
   const written = {};
@@ -266,13 +272,17 @@ function runRunnerSuites(runner) {
     '__cassettes__',
     runner === 'node_test' ? 'pass_test.ts' : 'pass.test.ts',
   );
-  fs.cpSync(recorded, path.join(work, '__cassettes__', written.pass), { recursive: true });
+  // Bun does not name the running test, so its suite opens no cassette by name.
+  if (runner !== 'bun') {
+    fs.cpSync(recorded, path.join(work, '__cassettes__', written.pass), { recursive: true });
+  }
   const snapshot = path.join(suites, '__snapshots__', `${project}.snap`);
   if (fs.existsSync(snapshot)) {
     fs.mkdirSync(path.join(work, '__snapshots__'));
     fs.copyFileSync(snapshot, path.join(work, '__snapshots__', `${written.pass}.snap`));
   }
-  const report = path.join(work, runner === 'node_test' ? 'report.xml' : 'report.json');
+  const junit = runner === 'node_test' || runner === 'bun';
+  const report = path.join(work, junit ? 'report.xml' : 'report.json');
   const jestConfig = (format) => {
     const config = JSON.stringify({
       rootDir: work,
@@ -330,14 +340,29 @@ function runRunnerSuites(runner) {
         ...names.map((name) => path.join(work, written[name])),
       ]];
     },
+    bun: () => {
+      // Bun reads the nearest tsconfig.json's paths too (see node_test).
+      writeJson(path.join(dir, 'tsconfig.json'), {
+        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true },
+      });
+      fs.copyFileSync(path.join(suites, 'bun', 'setup.ts'), path.join(work, 'setup.ts'));
+      return [path.join(root, 'node_modules', '.bin', 'bun'), [
+        'test',
+        '--preload',
+        './setup.ts',
+        '--reporter=junit',
+        `--reporter-outfile=${report}`,
+        ...names.map((name) => `./${written[name]}`),
+      ]];
+    },
   }[runner]();
-  const res = exec(command[0], command[1], { cwd: dir });
+  const res = exec(command[0], command[1], { cwd: runner === 'bun' ? work : dir });
   const output = res.stdout + res.stderr;
   if (!fs.existsSync(report)) return { ok: false, detail: `no report:\n${lastLines(output, 40)}` };
-  const results = runner === 'node_test'
+  const results = junit
     ? junitResults(fs.readFileSync(report, 'utf8'))
     : jsonResults(readJson(report), written);
-  // node:test's JUnit report does not name the file: the failing suite's tests are the expected ones.
+  // A JUnit report may not name the file: the failing suite's tests are the expected ones.
   for (const r of results) {
     r.file ??= Object.hasOwn(expectations, r.name) ? written.fail : written.pass;
   }
@@ -399,7 +424,7 @@ function jsonResults(report, written) {
   );
 }
 
-/** node:test's JUnit report: one result per `<testcase>`. */
+/** A JUnit report (node:test's, Bun's): one result per `<testcase>`. */
 function junitResults(xml) {
   const results = [];
   const unescape = (text) =>
@@ -409,13 +434,15 @@ function junitResults(xml) {
   for (const [, attributes, , body] of xml.matchAll(pattern)) {
     const name = unescape(/\bname="([^"]*)"/.exec(attributes)?.[1] ?? '');
     const file = /\bfile="([^"]*)"/.exec(attributes)?.[1];
-    const failures = [...(body ?? '').matchAll(/<failure\b([^>]*)>([\s\S]*?)<\/failure>/g)];
+    const failures = [
+      ...(body ?? '').matchAll(/<failure\b([^>]*?)(?:\/>|>([\s\S]*?)<\/failure>)/g),
+    ];
     results.push({
       file: file === undefined ? undefined : path.basename(unescape(file)),
       name,
       status: failures.length > 0 ? 'failed' : 'passed',
       messages: failures.map(([, attrs, text]) =>
-        `${unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '')}\n${unescape(text)}`
+        `${unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '')}\n${unescape(text ?? '')}`
       ),
     });
   }
