@@ -17,7 +17,8 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsdown';
 import { entryPoints, externalPackages } from './scripts/_lib.mjs';
 
-const entry = Object.fromEntries(entryPoints().map(({ name, source }) => [name, source]));
+// `./`: an entry such as vitest/mod.ts must not resolve as a package subpath.
+const entry = Object.fromEntries(entryPoints().map(({ name, source }) => [name, `./${source}`]));
 
 /**
  * Everything the SDK publishes stays an import of the user's SDK, and Node's

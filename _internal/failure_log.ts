@@ -8,6 +8,7 @@
 
 import { DoubleFailuresError } from './double_failures_error.ts';
 import { countOf } from './format.ts';
+import { settleDouble } from './live_doubles.ts';
 
 /** Remembers every failure a double raised so teardown can report swallowed ones. */
 export class FailureLog {
@@ -54,13 +55,16 @@ export class FailureLog {
    */
   members(checks: () => ReadonlyArray<() => void>): PropertyDescriptorMap {
     const assertNoUnexpectedCalls = (): void => this.assertNone();
+    const double = this.#double;
+    function teardown(this: unknown): void {
+      settleDouble(this);
+      runTeardownChecks(double, [assertNoUnexpectedCalls, ...checks()]);
+    }
     return {
       failures: { get: () => this.failures, enumerable: false, configurable: false },
       acknowledgeFailures: { value: () => this.take() },
       assertNoUnexpectedCalls: { value: assertNoUnexpectedCalls },
-      [Symbol.dispose]: {
-        value: () => runTeardownChecks(this.#double, [assertNoUnexpectedCalls, ...checks()]),
-      },
+      [Symbol.dispose]: { value: teardown },
     };
   }
 }

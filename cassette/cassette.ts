@@ -82,6 +82,7 @@ import type {
   JsonObject,
   JsonValue,
 } from './cassette_types.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'Cassette';
 const modes: readonly CassetteMode[] = ['replay', 'record', 'auto', 'update'];
@@ -222,6 +223,7 @@ export class Cassette implements ModelProvider {
       getRetryAdvice: (args) => this.#getRetryAdvice(args),
       supportsPromptModelSelection: (name) => this.#supportsPromptModelSelection(name),
     };
+    announceDouble(this);
   }
 
   /**
@@ -369,6 +371,7 @@ export class Cassette implements ModelProvider {
    * Resolves to the cassette's JSON form.
    */
   async close(): Promise<CassetteData> {
+    settleDouble(this);
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
     if (this.#mode === 'replay') {
       runTeardownChecks(DOUBLE, [
@@ -384,6 +387,7 @@ export class Cassette implements ModelProvider {
 
   /** `await using cassette = ...`: the same as {@linkcode Cassette.close}. */
   async [Symbol.asyncDispose](): Promise<void> {
+    settleDouble(this);
     await this.close();
   }
 

@@ -52,6 +52,7 @@ import {
   ScriptedRealtimeServerScenarioCancelledError,
   UnexpectedRealtimeClientEventError,
 } from './scripted_realtime_server_errors.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedRealtimeServer';
 
@@ -468,6 +469,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       },
       checkToolCall: (item, where, validate) => this.#checkToolCall(item, where, validate),
     });
+    announceDouble(this);
   }
 
   /**
@@ -712,6 +714,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
    * `assertComplete()` and reports every problem found.
    */
   async [Symbol.asyncDispose](): Promise<void> {
+    settleDouble(this);
     await this.settled();
     const incomplete = this.#pending.size > 0 ? this.#incompleteError() : undefined;
     this.#shutDown(incomplete);

@@ -42,6 +42,7 @@ import {
   UnexpectedRealtimeCallError,
 } from './scripted_realtime_transport_errors.ts';
 import { type RegisteredExpectation, runScenario, type ScenarioHost } from './scenario.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedRealtimeTransport';
 
@@ -165,6 +166,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
       sdkClass: 'OpenAIRealtimeWebSocket',
       sdkPackage: '@openai/agents-realtime',
     });
+    announceDouble(this);
   }
 
   /** Registers a synchronous listener for a transport event. */
@@ -321,6 +323,7 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
    * `assertComplete()` and `assertClosed()` and reports every problem found.
    */
   async [Symbol.asyncDispose](): Promise<void> {
+    settleDouble(this);
     runTeardownChecks(DOUBLE, [
       () => this.assertNoUnexpectedCalls(),
       () => this.assertComplete(),

@@ -69,7 +69,15 @@ export function compareVersions(a, b) {
 }
 
 /** What the bundles never inline: any SDK package, and the SDK's own dependencies. */
-export const externalPackages = ['@openai', 'openai', 'zod'];
+export const externalPackages = ['@openai', 'openai', 'zod', ...Object.keys(runnerPeers())];
+
+/**
+ * The test runners the runner entries import, each an optional peer of the
+ * package (only its own entry needs it): name → version range.
+ */
+export function runnerPeers() {
+  return { vitest: '>=3.2.0', expect: '>=29.0.0' };
+}
 
 /** deno.json, parsed. */
 export function denoJson() {
@@ -105,6 +113,13 @@ export function libraryDirs() {
   const dirs = entryPoints().flatMap((e) => (e.dir ? [e.dir] : []));
   return ['_internal', ...dirs];
 }
+
+/**
+ * The runner setup entries (deno.json `exports` folders): loading one registers its
+ * runner's hooks, so it loads only inside that runner (the packaging check's
+ * runner suites run them there), never as a plain module.
+ */
+export const runnerSetupEntries = ['vitest', 'jest'];
 
 /** The library's TypeScript modules, relative to the root, sorted. */
 export function libraryModules() {

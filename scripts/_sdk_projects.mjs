@@ -66,7 +66,13 @@ export const doubleGroups = [
   group('mcp', 'ScriptedMcpServer', ['scripted_mcp_server(_errors)?', 'recipes/mcp_\\w+']),
   group('computer', 'scriptedComputer', ['scripted_computer(_errors)?', 'recipes/computer_use']),
   group('traces', 'TraceRecorder', ['trace_recorder(_errors)?', 'recipes/trace_assertions']),
-  group('cassette', 'Cassette (record and replay)', ['cassette\\w*', 'recipes/cassette\\w*']),
+  // The runner integrations open cassettes per test, so they share the cassette's floor.
+  group('cassette', 'Cassette (record and replay) and the runner integrations', [
+    'cassette\\w*',
+    'recipes/cassette\\w*',
+    'runner\\w*',
+    'recipes/runner_\\w+',
+  ]),
   group('sandbox', 'scriptedSandboxSession and scriptedSandboxClient', [
     'sandbox\\w*',
     'scripted_sandbox\\w*',

@@ -34,6 +34,7 @@ import {
   packageName,
   peerDependencies,
   root,
+  runnerPeers,
   seconds,
   walk,
   writeJson,
@@ -99,11 +100,29 @@ function bundleWithTsdown() {
   if (output !== '') console.log(output);
   // npm/script holds CommonJS with `.js` names; this tells Node and TypeScript.
   writeJson(path.join(scriptDir, 'package.json'), { type: 'commonjs' });
+  appendTypeAugmentations();
   const chunks = (dir) => fs.readdirSync(dir).filter((f) => /^chunk-.*\.js$/.test(f)).length;
   step(
     `tsdown: ${entries.length} entry points as ESM (+${chunks(esmDir)} shared chunks) and ` +
       `CommonJS (+${chunks(scriptDir)}), with declarations (${seconds(performance.now() - t0)})`,
   );
+}
+
+/**
+ * An entry folder's `_augment.d.ts` (the runner setup entries' matcher types for
+ * Vitest's and Jest's `expect`) ends that entry's declarations. JSR accepts no
+ * module augmentation, so the sources cannot hold them; the names they use are
+ * the entry's own exports.
+ */
+function appendTypeAugmentations() {
+  for (const { dir, name } of entries) {
+    const augment = dir === undefined ? undefined : path.join(root, dir, '_augment.d.ts');
+    if (augment === undefined || !fs.existsSync(augment)) continue;
+    const text = fs.readFileSync(augment, 'utf8');
+    for (const base of [esmDir, scriptDir]) {
+      fs.appendFileSync(path.join(base, `${name}.d.ts`), `\n${text}`);
+    }
+  }
 }
 
 function writePackageFiles() {
@@ -139,9 +158,15 @@ function writePackageFiles() {
       'README.md',
       'LICENSE',
     ],
-    sideEffects: false,
+    // The runner setup entries register hooks when loaded; nothing else does anything on import.
+    sideEffects: ['vitest', 'jest'].flatMap((
+      name,
+    ) => [`./esm/${name}/mod.js`, `./script/${name}/mod.js`]),
     engines: { node: '>=20' },
-    peerDependencies: peers,
+    peerDependencies: { ...peers, ...runnerPeers() },
+    peerDependenciesMeta: Object.fromEntries(
+      Object.keys(runnerPeers()).map((name) => [name, { optional: true }]),
+    ),
   });
   for (const file of ['README.md', 'LICENSE']) {
     if (!fs.existsSync(path.join(root, file))) fail(`${file} is missing`);
@@ -180,7 +205,7 @@ function checkPublishedFiles() {
       const name = specifier.startsWith('@')
         ? specifier.split('/').slice(0, 2).join('/')
         : specifier.split('/')[0];
-      if (!(name in peers) && !specifier.startsWith('node:')) {
+      if (!(name in peers) && !(name in runnerPeers()) && !specifier.startsWith('node:')) {
         problems.push(`${relative}: imports ${specifier}`);
       }
     }

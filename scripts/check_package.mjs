@@ -13,6 +13,11 @@
 //    the real SDK. In the node:test project, every entry point (deno.json `exports`)
 //    imports under ESM and `require`, and its types check under node16 (ESM and
 //    CommonJS) and bundler resolution.
+// 2b. The runner entries in real runners (tests/consumers/runner_suites/): Vitest
+//    (`setupFiles`), Jest under CommonJS and ESM (`setupFilesAfterEnv`) and
+//    node:test under tsx (`withDoubles`) run a suite that must pass and one whose
+//    every test must fail with the messages expected.json lists, in order, read
+//    from each runner's own JSON (JUnit for node:test) report.
 // 3. The supported SDK range: the built test suite (npm/esm/tests/) in a project
 //    pinned to the package's floor (the oldest of `sdkFloors`, measured by
 //    `npm run compat`), with the groups of tests whose doubles support that release
@@ -25,7 +30,7 @@
 // Installs are cached under .cache/ (keyed by the template's lockfile, or by the
 // SDK version) and come from npm's cache where possible (--prefer-offline).
 //
-// Options: --no-build (fail instead of building a missing npm/), --only=lint,consumers,sdk
+// Options: --no-build (fail instead of building a missing npm/), --only=lint,consumers,runners,sdk
 //          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the floors and the newest)
 //          --junit=PATH (also write the results as a JUnit report, one case per check)
 
@@ -59,7 +64,7 @@ import {
 const npmDir = path.join(root, 'npm');
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const only = new Set((option('only') ?? 'lint,consumers,sdk').split(','));
+const only = new Set((option('only') ?? 'lint,consumers,runners,sdk').split(','));
 const consumerRecipes = ['fixed_response', 'tool_workflow'];
 // tests/consumers/<name>/teardown_scope.template.*: two tests each.
 const scopeTests = 2;
@@ -84,6 +89,18 @@ if (only.has('consumers')) {
     check(
       `consumer ${consumer}: ${consumerRecipes.join(', ')}, doubleScope teardown`,
       () => runConsumer(consumer),
+    );
+  }
+}
+
+if (only.has('runners')) {
+  // The runner entries, in the runners themselves: a suite that must pass and one
+  // whose every test must fail with the messages tests/consumers/runner_suites
+  // lists, read from the runner's own JSON (or JUnit) report.
+  for (const runner of ['vitest', 'jest', 'jest_esm', 'node_test', 'bun']) {
+    check(
+      `consumer ${runner}: runner setup, passing and failing suites`,
+      () => runRunnerSuites(runner),
     );
   }
 }
@@ -191,12 +208,257 @@ function runConsumer(name) {
 }
 
 /**
+ * The runner suites of tests/consumers/runner_suites/ in one consumer project:
+ * the setup entry configured as its users would (Vitest `setupFiles`, Jest
+ * `setupFilesAfterEnv` under CommonJS and ESM, `withDoubles` under node:test and
+ * tsx), run in CI mode, and judged from the runner's report: every test of the
+ * passing files passed, and every test of the failing files failed with the
+ * expected messages, in order (the body's failure before the teardown's).
+ */
+function runRunnerSuites(runner) {
+  const project = { jest_esm: 'jest', bun: 'node_test' }[runner] ?? runner;
+  const template = path.join(root, 'tests', 'consumers', project);
+  const dir = cachedProject(`consumers/${project}`, template, (target) => {
+    for (const file of ['package.json', 'package-lock.json']) {
+      fs.copyFileSync(path.join(template, file), path.join(target, file));
+    }
+    return 'ci';
+  });
+  installTarball(dir);
+  const suites = path.join(root, 'tests', 'consumers', 'runner_suites');
+  const work = path.join(dir, `runner_${runner}`);
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work);
+  const forJest = (source) =>
+    source.replaceAll("from 'vitest'", "from '@jest/globals'")
+      .replaceAll("from 'scripted-agents/vitest'", "from 'scripted-agents/jest'");
+  const { names, files, expected, make } = {
+    vitest: {
+      names: ['pass', 'fail', 'concurrent'],
+      files: (name) => [`${name}.test.ts`, (source) => source],
+    },
+    jest: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}.test.js`, (source) => transpile(forJest(source), 'cjs')],
+    },
+    jest_esm: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}.test.mjs`, (source) => transpile(forJest(source), 'esm')],
+    },
+    node_test: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}_test.ts`, (source) => source],
+      expected: 'node_test/expected.json',
+      make: (name) => path.join('node_test', `${name}_test.ts`),
+    },
+    bun: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}.test.ts`, (source) => source],
+      expected: 'bun/expected.json',
+      make: (name) => path.join('bun', `${name}.test.ts`),
+    },
+  }[runner];
+  const expectations = readJson(path.join(suites, expected ?? 'expected.json'));
+  const written = {};
+  for (const name of names) {
+    const [file, convert] = files(name);
+    const source = fs.readFileSync(path.join(suites, make?.(name) ?? `${name}.test.ts`), 'utf8');
+    fs.writeFileSync(path.join(work, file), convert(source));
+    written[name] = file;
+  }
+  // The recorded cassette and snapshot the passing suite replays (CI never writes them).
+  const recorded = path.join(
+    suites,
+    '__cassettes__',
+    runner === 'node_test' ? 'pass_test.ts' : 'pass.test.ts',
+  );
+  // Bun does not name the running test, so its suite opens no cassette by name.
+  if (runner !== 'bun') {
+    fs.cpSync(recorded, path.join(work, '__cassettes__', written.pass), { recursive: true });
+  }
+  const snapshot = path.join(suites, '__snapshots__', `${project}.snap`);
+  if (fs.existsSync(snapshot)) {
+    fs.mkdirSync(path.join(work, '__snapshots__'));
+    fs.copyFileSync(snapshot, path.join(work, '__snapshots__', `${written.pass}.snap`));
+  }
+  const junit = runner === 'node_test' || runner === 'bun';
+  const report = path.join(work, junit ? 'report.xml' : 'report.json');
+  const jestConfig = (format) => {
+    const config = JSON.stringify({
+      rootDir: work,
+      testEnvironment: 'node',
+      setupFilesAfterEnv: ['scripted-agents/jest'],
+      testMatch: [`**/*.test.${format === 'esm' ? 'mjs' : 'js'}`],
+      transform: {},
+    });
+    const file = path.join(work, `jest.config.${format === 'esm' ? 'mjs' : 'cjs'}`);
+    fs.writeFileSync(
+      file,
+      format === 'esm' ? `export default ${config};\n` : `module.exports = ${config};\n`,
+    );
+    return file;
+  };
+  const bin = (name) => path.join(dir, 'node_modules', '.bin', name);
+  const jestJs = path.join(dir, 'node_modules', 'jest', 'bin', 'jest.js');
+  const command = {
+    vitest: () => {
+      fs.writeFileSync(
+        path.join(work, 'vitest.config.mjs'),
+        "export default { test: { setupFiles: ['scripted-agents/vitest'] } };\n",
+      );
+      return [bin('vitest'), ['run', '--root', work, '--reporter=json', `--outputFile=${report}`]];
+    },
+    jest: () => [process.execPath, [
+      jestJs,
+      '--ci',
+      '--config',
+      jestConfig('cjs'),
+      '--json',
+      `--outputFile=${report}`,
+    ]],
+    jest_esm: () => [process.execPath, [
+      '--experimental-vm-modules',
+      jestJs,
+      '--ci',
+      '--config',
+      jestConfig('esm'),
+      '--json',
+      `--outputFile=${report}`,
+    ]],
+    node_test: () => {
+      // tsx reads the nearest tsconfig.json; the repository's maps scripted-agents to
+      // its sources, so the project gets its own, as a user's would have.
+      writeJson(path.join(dir, 'tsconfig.json'), {
+        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true },
+      });
+      return [process.execPath, [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-reporter=junit',
+        `--test-reporter-destination=${report}`,
+        ...names.map((name) => path.join(work, written[name])),
+      ]];
+    },
+    bun: () => {
+      // Bun reads the nearest tsconfig.json's paths too (see node_test).
+      writeJson(path.join(dir, 'tsconfig.json'), {
+        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true },
+      });
+      fs.copyFileSync(path.join(suites, 'bun', 'setup.ts'), path.join(work, 'setup.ts'));
+      return [path.join(root, 'node_modules', '.bin', 'bun'), [
+        'test',
+        '--preload',
+        './setup.ts',
+        '--reporter=junit',
+        `--reporter-outfile=${report}`,
+        ...names.map((name) => `./${written[name]}`),
+      ]];
+    },
+  }[runner]();
+  const res = exec(command[0], command[1], { cwd: runner === 'bun' ? work : dir });
+  const output = res.stdout + res.stderr;
+  if (!fs.existsSync(report)) return { ok: false, detail: `no report:\n${lastLines(output, 40)}` };
+  const results = junit
+    ? junitResults(fs.readFileSync(report, 'utf8'))
+    : jsonResults(readJson(report), written);
+  // A JUnit report may not name the file: the failing suite's tests are the expected ones.
+  for (const r of results) {
+    r.file ??= Object.hasOwn(expectations, r.name) ? written.fail : written.pass;
+  }
+  const problems = [];
+  const byName = new Map(results.map((r) => [r.name, r]));
+  const passFile = results.filter((r) => r.file === written.pass);
+  for (const r of passFile) {
+    if (r.status !== 'passed') problems.push(`${r.name}: ${r.status}\n${r.messages.join('\n')}`);
+  }
+  if (passFile.length === 0) problems.push(`${written.pass}: no test ran`);
+  for (const r of results.filter((r) => r.file !== written.pass)) {
+    if (!Object.hasOwn(expectations, r.name)) problems.push(`${r.name}: not in the expectations`);
+  }
+  for (const [name, expect] of Object.entries(expectations)) {
+    if (name.startsWith('concurrent') && runner !== 'vitest') continue;
+    const r = byName.get(name);
+    if (r === undefined) {
+      problems.push(`${name}: not in the report`);
+      continue;
+    }
+    if (expect === 'pass') {
+      if (r.status !== 'passed') {
+        problems.push(`${name}: ${r.status}, expected to pass\n${r.messages.join('\n')}`);
+      }
+      continue;
+    }
+    if (r.status !== 'failed') {
+      problems.push(`${name}: ${r.status}, expected to fail`);
+      continue;
+    }
+    const text = r.messages.join('\n');
+    let from = 0;
+    for (const pattern of expect) {
+      const match = new RegExp(pattern).exec(text.slice(from));
+      if (match === null) {
+        problems.push(`${name}: /${pattern}/ not found (in order) in:\n${text.slice(0, 3000)}`);
+        break;
+      }
+      from += match.index + match[0].length;
+    }
+  }
+  const failedCount = results.filter((r) => r.status === 'failed').length;
+  const summary = `${results.length} tests reported, ${failedCount} failed as expected`;
+  return problems.length === 0
+    ? { ok: true, detail: summary }
+    : { ok: false, detail: `${problems.join('\n')}\n--- output:\n${lastLines(output, 30)}` };
+}
+
+/** Vitest's and Jest's JSON report: one result per test, named `describe › test`. */
+function jsonResults(report, written) {
+  const files = new Set(Object.values(written));
+  return report.testResults.flatMap((file) =>
+    file.assertionResults.map((a) => ({
+      file: [...files].find((f) => file.name.endsWith(`/${f}`) || file.name.endsWith(`\\${f}`)),
+      name: [...a.ancestorTitles, a.title].join(' › '),
+      status: a.status,
+      messages: a.failureMessages ?? [],
+    }))
+  );
+}
+
+/** A JUnit report (node:test's, Bun's): one result per `<testcase>`. */
+function junitResults(xml) {
+  const results = [];
+  const unescape = (text) =>
+    text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")
+      .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
+  const pattern = /<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g;
+  for (const [, attributes, , body] of xml.matchAll(pattern)) {
+    const name = unescape(/\bname="([^"]*)"/.exec(attributes)?.[1] ?? '');
+    const file = /\bfile="([^"]*)"/.exec(attributes)?.[1];
+    const failures = [
+      ...(body ?? '').matchAll(/<failure\b([^>]*?)(?:\/>|>([\s\S]*?)<\/failure>)/g),
+    ];
+    results.push({
+      file: file === undefined ? undefined : path.basename(unescape(file)),
+      name,
+      status: failures.length > 0 ? 'failed' : 'passed',
+      messages: failures.map(([, attrs, text]) =>
+        `${unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '')}\n${unescape(text ?? '')}`
+      ),
+    });
+  }
+  return results;
+}
+
+/**
  * Every entry point, in a project that installed the tarball: `import` and `require`
  * give the same names, and a TypeScript user compiles against it under node16 (ESM
  * and CommonJS files) and bundler resolution.
  */
 function checkEntryPoints(dir) {
-  const specifiers = entryPoints().map((e) => e.specifier);
+  // The runner setup entries register hooks of their runner when loaded, so they load only
+  // inside it: the runner suites (runRunnerSuites) import and type-check them there.
+  const setupEntries = new Set(['vitest', 'jest'].map((name) => `scripted-agents/${name}`));
+  const specifiers = entryPoints().map((e) => e.specifier).filter((s) => !setupEntries.has(s));
   const work = path.join(dir, 'entry_points');
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work);

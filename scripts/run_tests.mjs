@@ -43,6 +43,7 @@ import {
   libraryModules,
   readJson,
   root,
+  runnerSetupEntries,
   seconds,
   walk,
 } from './_lib.mjs';
@@ -104,7 +105,8 @@ const steps = [
       // exporter on: see tests/_no_default_trace_exporter.ts.
       '--preload=tests/_no_default_trace_exporter.ts',
       `--junit-path=${junit('doc')}`,
-      ...libraryModules(),
+      // A setup entry's module loads only inside its runner (its examples are config).
+      ...libraryModules().filter((f) => !runnerSetupEntries.some((dir) => f === `${dir}/mod.ts`)),
     ],
     report: junit('doc'),
   },

@@ -79,6 +79,7 @@ import type {
   AutoModelOptions,
   AutoModelSchema,
 } from './auto_model_types.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'AutoModel';
 /** Candidates tried against a richer schema's own validation before giving up. */
@@ -146,6 +147,7 @@ export class AutoModel implements Model {
   /** Creates a model with `options` (all optional; see {@linkcode AutoModelOptions}). */
   constructor(options: AutoModelOptions = {}) {
     this.#options = { ...options };
+    announceDouble(this);
   }
 
   /** Every recorded call, in invocation order: a new frozen array of fresh snapshots. */
@@ -196,6 +198,7 @@ export class AutoModel implements Model {
 
   /** Teardown for `using model = new AutoModel()`: unreported failures, then `assertComplete()`. */
   [Symbol.dispose](): void {
+    settleDouble(this);
     runTeardownChecks(DOUBLE, [
       () => this.assertNoUnexpectedCalls(),
       () => this.assertComplete(),

@@ -107,7 +107,12 @@ export { ScriptedModel } from './scripted_model.ts';
 export { assertAllComplete, DoubleScope, doubleScope } from './double_scope.ts';
 export type { DoubleScopeOptions, VerifiableDouble } from './double_scope.ts';
 export { offlineGuard, OfflineNetworkError } from './offline_guard.ts';
-export type { OfflineGuard, OfflineNetworkApi } from './offline_guard.ts';
+export type {
+  OfflineGuard,
+  OfflineGuardOptions,
+  OfflineNetworkApi,
+  OfflineNetworkRequest,
+} from './offline_guard.ts';
 export {
   InvalidScriptedSandboxStepError,
   SandboxCallMatcherError,

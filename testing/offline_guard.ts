@@ -48,17 +48,42 @@ export class OfflineNetworkError extends Error {
   /** Always `"OfflineNetworkError"`. */
   override readonly name: 'OfflineNetworkError';
 
-  /** Describes one blocked attempt to use `api` on `target`. */
-  constructor(api: OfflineNetworkApi, target: string) {
+  /**
+   * Describes one blocked attempt to use `api` on `target`; `options.advice`
+   * (how to allow it) ends the message.
+   */
+  constructor(api: OfflineNetworkApi, target: string, options: { advice?: string } = {}) {
     super(
       `scripted-agents offlineGuard blocked ${api}(${target}): tests under the guard must not ` +
         'use the network. Give the agent a ScriptedModel (not a model name) and keep real ' +
-        'providers out of the test.',
+        `providers out of the test.${options.advice === undefined ? '' : ` ${options.advice}`}`,
     );
     this.api = api;
     this.target = target;
     this.name = 'OfflineNetworkError';
   }
+}
+
+/** One attempt to reach the network, as {@linkcode OfflineGuardOptions.allow} sees it. */
+export interface OfflineNetworkRequest {
+  /** The global API that was called. */
+  readonly api: OfflineNetworkApi;
+  /** The URL (or request) the code tried to reach, as text. */
+  readonly target: string;
+}
+
+/** Options of {@linkcode offlineGuard}. */
+export interface OfflineGuardOptions {
+  /**
+   * Lets an attempt through to the real API when it returns `true` (say, a
+   * server the test started on 127.0.0.1). Called at the moment of the call,
+   * in the caller's context. By default nothing is let through.
+   */
+  allow?: (request: OfflineNetworkRequest) => boolean;
+  /** Ends every blocked attempt's message: how to allow it, in the caller's terms. */
+  advice?: string;
+  /** Told of each blocked attempt as it happens, in the caller's context (with `allow`). */
+  onBlocked?: (error: OfflineNetworkError) => void;
 }
 
 /** What {@linkcode offlineGuard} returns: dispose it to restore the previous state. */
@@ -103,7 +128,7 @@ export interface OfflineGuard extends Disposable {
  * assert.equal(globalThis.fetch, realFetch); // restored either way
  * ```
  */
-export function offlineGuard(): OfflineGuard {
+export function offlineGuard(options: OfflineGuardOptions = {}): OfflineGuard {
   const scope = globalThis as Record<string, unknown>;
   const log = new FailureLog('offlineGuard');
   const tracingWasDisabled = getGlobalTraceProvider().createTrace({}) instanceof NoopTrace;
@@ -121,7 +146,9 @@ export function offlineGuard(): OfflineGuard {
       configurable: true,
       enumerable: descriptor?.enumerable ?? false,
       writable: true,
-      value: blockerFor(api, log),
+      value: options.allow === undefined
+        ? blockerFor(api, log)
+        : gateFor(api, scope[api], log, options),
     });
   }
   setTracingDisabled(true);
@@ -157,6 +184,43 @@ function blockerFor(api: OfflineNetworkApi, log: FailureLog): unknown {
       throw log.raise(new OfflineNetworkError(api, describeTarget(input)));
     }
   };
+}
+
+/**
+ * A blocker that lets allowed attempts through to `original`: a function for
+ * `fetch`, and for the constructors one that shares the original's prototype
+ * and statics, so `instanceof` and `WebSocket.OPEN` keep working.
+ */
+function gateFor(
+  api: OfflineNetworkApi,
+  original: unknown,
+  log: FailureLog,
+  options: OfflineGuardOptions,
+): unknown {
+  const allow = options.allow ?? (() => false);
+  const advice = { advice: options.advice };
+  const block = (target: string): OfflineNetworkError => {
+    const error = log.raise(new OfflineNetworkError(api, target, advice));
+    options.onBlocked?.(error);
+    return error;
+  };
+  if (api === 'fetch') {
+    const realFetch = original as (...args: unknown[]) => Promise<unknown>;
+    return function guardedFetch(this: unknown, ...args: unknown[]): Promise<unknown> {
+      const target = describeTarget(args[0]);
+      if (allow({ api, target })) return realFetch.apply(this, args);
+      return Promise.reject(block(target));
+    };
+  }
+  const RealConstructor = original as new (...args: unknown[]) => object;
+  function GuardedNetworkConstructor(this: unknown, ...args: unknown[]): object {
+    const target = describeTarget(args[0]);
+    if (!allow({ api, target })) throw block(target);
+    return Reflect.construct(RealConstructor, args);
+  }
+  GuardedNetworkConstructor.prototype = RealConstructor.prototype;
+  Object.setPrototypeOf(GuardedNetworkConstructor, RealConstructor);
+  return GuardedNetworkConstructor;
 }
 
 function describeTarget(input: unknown): string {

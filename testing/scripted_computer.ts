@@ -39,6 +39,7 @@ import type {
   ScriptedComputerInput,
   ScriptedComputerOptions,
 } from './scripted_computer_types.ts';
+import { announceDouble } from '../_internal/live_doubles.ts';
 
 /**
  * How many action arguments each computer method takes before the run
@@ -182,6 +183,7 @@ export function scriptedComputer(
     assertComplete: { value: assertComplete },
     ...failures.members(() => [assertComplete]),
   });
+  announceDouble(computer);
   return computer as unknown as ScriptedComputer;
 }
 

@@ -69,6 +69,7 @@ import type {
   ScriptedMcpToolDefinition,
   ScriptedMcpToolResult,
 } from './scripted_mcp_server_types.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedMcpServer';
 
@@ -196,6 +197,7 @@ export class ScriptedMcpServer implements MCPServerWithResources, Disposable {
         return step;
       }),
     );
+    announceDouble(this);
   }
 
   /** Every recorded call, in call order: a new frozen array of frozen records. */
@@ -378,6 +380,7 @@ export class ScriptedMcpServer implements MCPServerWithResources, Disposable {
    * connected, together.
    */
   [Symbol.dispose](): void {
+    settleDouble(this);
     runTeardownChecks(DOUBLE, [
       () => this.assertNoUnexpectedCalls(),
       () => this.assertComplete(),

@@ -65,6 +65,7 @@ import type {
   ScriptedModelOptions,
   ScriptedModelResponse,
 } from './scripted_model_types.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedModel';
 
@@ -157,6 +158,7 @@ export class ScriptedModel implements Model {
     this.#check = new ScriptCheck(DOUBLE, this.#validate);
     this.#push(queuedSteps(inputs, this.#validate));
     if (options.traceSpans === true) traceResponseSpans(this);
+    announceDouble(this);
   }
 
   /** Every recorded call, in invocation order: a new frozen array of fresh snapshots. */
@@ -223,6 +225,7 @@ export class ScriptedModel implements Model {
    * failures and unconsumed steps together.
    */
   [Symbol.dispose](): void {
+    settleDouble(this);
     runTeardownChecks(DOUBLE, [
       () => this.assertNoUnexpectedCalls(),
       () => this.assertComplete(),

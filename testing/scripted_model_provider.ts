@@ -32,6 +32,7 @@ import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
 import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedModelProvider';
 
@@ -72,6 +73,7 @@ export class ScriptedModelProvider implements ModelProvider {
     this.#models = new Map(Object.entries(options.models));
     this.#fallback = options.fallback;
     registerRoutes(this, this.#models, this.#fallback);
+    announceDouble(this);
   }
 
   /**
@@ -136,6 +138,7 @@ export class ScriptedModelProvider implements ModelProvider {
 
   /** Teardown for `await using`: the provider's own failures, then every routed double. */
   async [Symbol.asyncDispose](): Promise<void> {
+    settleDouble(this);
     const errors: unknown[] = [];
     try {
       runTeardownChecks(DOUBLE, [() => this.assertNoUnexpectedCalls()]);

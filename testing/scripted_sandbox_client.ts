@@ -47,6 +47,7 @@ import type {
   SerializedScriptedSandboxState,
 } from './scripted_sandbox_client_types.ts';
 import type { ScriptedSandboxSession } from './scripted_sandbox_session_types.ts';
+import { announceDouble } from '../_internal/live_doubles.ts';
 
 type Session = ScriptedSandboxSession;
 
@@ -242,6 +243,7 @@ export function scriptedSandboxClient(
       ...sessions.slice(0, handedOut).map((session) => () => session[Symbol.dispose]()),
     ]),
   });
+  announceDouble(client);
   return client as unknown as ScriptedSandboxClient;
 }
 

@@ -63,6 +63,7 @@ import type {
   ScriptedSandboxSession,
   ScriptedSandboxSessionOptions,
 } from './scripted_sandbox_session_types.ts';
+import { announceDouble } from '../_internal/live_doubles.ts';
 
 type MethodMode = 'sync' | 'async';
 
@@ -478,5 +479,6 @@ export function scriptedSandboxSession(
     // so `Object.keys(session)` and spreads keep that double's shape.
     ...failures.members(() => [assertComplete]),
   });
+  announceDouble(session);
   return session as unknown as ScriptedSandboxSession<ScriptedSandboxMethod>;
 }

@@ -55,6 +55,7 @@ import type {
   TraceOutlineOptions,
   TraceRecorderOptions,
 } from './trace_recorder_types.ts';
+import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
 type TraceRecord = {
   traceId: string;
@@ -132,6 +133,7 @@ export class TraceRecorder implements TracingProcessor, Disposable {
     active.push(this);
     setTraceProcessors([this]);
     setTracingDisabled(false);
+    announceDouble(this);
   }
 
   /** Whether the recorder is still installed (it is until disposed). */
@@ -292,6 +294,7 @@ export class TraceRecorder implements TracingProcessor, Disposable {
    * `assertEnded()` where open spans would be a bug.
    */
   [Symbol.dispose](): void {
+    settleDouble(this);
     if (this.#installed) {
       this.#installed = false;
       const position = active.indexOf(this);

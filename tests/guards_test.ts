@@ -24,7 +24,16 @@ import ts from 'typescript';
 import { describe, test } from './_harness.ts';
 
 const root = findRoot(path.dirname(fileURLToPath(import.meta.url)));
-const libraryDirs = ['_internal', 'testing', 'realtime_testing', 'cassette', 'cassette_fs'];
+const libraryDirs = [
+  '_internal',
+  'testing',
+  'realtime_testing',
+  'cassette',
+  'cassette_fs',
+  'runner',
+  'vitest',
+  'jest',
+];
 
 /** The SDK modules the library may import: public entry points only. */
 const allowedPackages = new Set([
@@ -32,9 +41,19 @@ const allowedPackages = new Set([
   '@openai/agents-core/sandbox',
   '@openai/agents-realtime',
 ]);
-/** Node built-ins the file adapter (cassette_fs/) alone may import. */
-const fileAdapterModules = new Set(['node:fs/promises', 'node:process']);
-const isFileAdapter = (file: string) => rel(file).startsWith('cassette_fs/');
+/**
+ * Node built-ins the edges alone may import: the file adapter (cassette_fs/) and
+ * the runner adapters (runner/, vitest/, jest/; these also their own runner).
+ */
+const fileAdapterModules = new Set([
+  'node:fs/promises',
+  'node:process',
+  'node:async_hooks',
+  'vitest',
+  'expect',
+]);
+const isFileAdapter = (file: string) =>
+  ['cassette_fs/', 'runner/', 'vitest/', 'jest/'].some((dir) => rel(file).startsWith(dir));
 /** Globals that tie code to one runtime. */
 const runtimeGlobals = new Set([
   'Deno',

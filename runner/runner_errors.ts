@@ -1,0 +1,183 @@
+/**
+ * The errors of the runner integrations.
+ *
+ * @module
+ */
+
+/**
+ * A test whose body failed and whose doubles then failed their verification
+ * too: the body's failure opens the message, the verification's findings
+ * follow, so a runner that prints only the message (or a JSON reporter that
+ * keeps only it) still shows both. The context form (`withDoubles`) throws it;
+ * Vitest and Jest list the two failures separately instead.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { TeardownAfterFailureError } from 'scripted-agents/runner';
+ *
+ * const error = new TeardownAfterFailureError(
+ *   new Error('expected "Paris." to equal "Rome."'),
+ *   new Error('1 unconsumed model step'),
+ * );
+ * assert.match(error.message, /^Error: expected "Paris\." to equal "Rome\."\n/);
+ * assert.match(error.message, /1 unconsumed model step/);
+ * ```
+ */
+export class TeardownAfterFailureError extends Error {
+  /** What the test body threw. */
+  readonly failure: unknown;
+  /** What verifying the test's doubles threw afterwards. */
+  readonly teardown: unknown;
+  /** Always `'TeardownAfterFailureError'`. */
+  override readonly name: 'TeardownAfterFailureError';
+
+  /** Combines the body's `failure` with the `teardown` findings, the failure first. */
+  constructor(failure: unknown, teardown: unknown) {
+    super(
+      `${describe(failure)}\n\nThe test failed, and verifying its test doubles afterwards ` +
+        `also found: ${describe(teardown)}`,
+      { cause: failure },
+    );
+    // The body's frames: the stack points where the test failed, not here.
+    const frames = failure instanceof Error ? failure.stack?.split('\n').filter(isFrame) : [];
+    if (frames !== undefined && frames.length > 0) {
+      this.stack = `TeardownAfterFailureError: ${this.message}\n${frames.join('\n')}`;
+    }
+    this.failure = failure;
+    this.teardown = teardown;
+    this.name = 'TeardownAfterFailureError';
+  }
+}
+
+/**
+ * An agent named a model (or used the default one) and the SDK asked its
+ * default model provider, a real one, while the test runs offline. Thrown at
+ * once, before any request leaves the process.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { RealModelRequestError } from 'scripted-agents/runner';
+ *
+ * const error = new RealModelRequestError('gpt-4.1', 'weather › answers');
+ * assert.equal(error.model, 'gpt-4.1');
+ * assert.match(error.message, /allowNetwork\(\)/);
+ * ```
+ */
+export class RealModelRequestError extends Error {
+  /** The model name the SDK asked for (`undefined`: the SDK's default model). */
+  readonly model: string | undefined;
+  /** The running test's name. */
+  readonly test: string;
+  /** Always `'RealModelRequestError'`. */
+  override readonly name: 'RealModelRequestError';
+
+  /** Describes the request for `model` made by `test`. */
+  constructor(model: string | undefined, test: string) {
+    super(
+      `Test "${test}" asked the SDK's default (real) model provider for ` +
+        `${model === undefined || model === '' ? 'its default model' : `model "${model}"`}, ` +
+        'and tests run offline: nothing was sent. Give the agent a ScriptedModel, or run it ' +
+        'with a ScriptedModelProvider (new Runner({ modelProvider })) that routes model names ' +
+        'to scripts; to really call the provider, call allowNetwork() in this test (or at the ' +
+        'top of the file, outside any test, for every test of the file).',
+    );
+    this.model = model;
+    this.test = test;
+    this.name = 'RealModelRequestError';
+  }
+}
+
+/**
+ * `useCassette()` found no cassette for the running test and may not record one:
+ * no provider was given, or the run is in CI (`CI` is set), where cassettes are
+ * never recorded. The message says how to record it.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { MissingTestCassetteError } from 'scripted-agents/runner';
+ *
+ * const error = new MissingTestCassetteError('__cassettes__/a.test.ts/answers.json', {
+ *   test: 'answers',
+ *   ci: true,
+ * });
+ * assert.match(error.message, /never recorded in CI/);
+ * ```
+ */
+export class MissingTestCassetteError extends Error {
+  /** Where the cassette was looked for. */
+  readonly path: string;
+  /** The running test's name. */
+  readonly test: string;
+  /** Whether the run is in CI (`CI` set). */
+  readonly ci: boolean;
+  /** Always `'MissingTestCassetteError'`. */
+  override readonly name: 'MissingTestCassetteError';
+
+  /** Describes the cassette missing at `path` for `options.test`. */
+  constructor(path: string, options: { test: string; ci: boolean }) {
+    super(
+      `Test "${options.test}" has no cassette at ${path}` +
+        (options.ci
+          ? ', and cassettes are never recorded in CI (CI is set). Record it locally: run the ' +
+            'test outside CI with useCassette({ provider }) given a real provider, then commit ' +
+            'the file.'
+          : ', and useCassette() was given no provider to record it from. Pass the real ' +
+            'provider (useCassette({ provider: new OpenAIProvider() })) and run the test once ' +
+            'to record it, then commit the file.'),
+    );
+    this.path = path;
+    this.test = options.test;
+    this.ci = options.ci;
+    this.name = 'MissingTestCassetteError';
+  }
+}
+
+/**
+ * Two different tests would use the same cassette file: their names differ
+ * only in characters a file name cannot hold. Give one of them its own name.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { SharedCassetteError } from 'scripted-agents/runner';
+ *
+ * const error = new SharedCassetteError('__cassettes__/a.test.ts/a_b.json', ['a/b', 'a:b']);
+ * assert.deepEqual(error.tests, ['a/b', 'a:b']);
+ * ```
+ */
+export class SharedCassetteError extends Error {
+  /** The cassette file both tests would use. */
+  readonly path: string;
+  /** The two tests' names: the one that claimed the file first, then this one. */
+  readonly tests: readonly string[];
+  /** Always `'SharedCassetteError'`. */
+  override readonly name: 'SharedCassetteError';
+
+  /** Describes the two `tests` that would share `path`. */
+  constructor(path: string, tests: readonly string[]) {
+    super(
+      `Tests ${tests.map((test) => JSON.stringify(test)).join(' and ')} would share the ` +
+        `cassette ${path} (their names differ only where a file name cannot). Give one of ` +
+        "them its own: useCassette({ name: '...' }).",
+    );
+    this.path = path;
+    this.tests = Object.freeze([...tests]);
+    this.name = 'SharedCassetteError';
+  }
+}
+
+function describe(value: unknown): string {
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+function isFrame(line: string): boolean {
+  return /^\s+at /.test(line) || /^[^\s]*@/.test(line);
+}

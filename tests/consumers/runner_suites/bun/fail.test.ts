@@ -1,0 +1,30 @@
+// Bun with the preload file: every test must fail with the messages expected.json lists.
+import { Agent, Runner } from '@openai/agents';
+import { expect, test } from 'bun:test';
+import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
+
+test('a forgotten step', async () => {
+  const model = new ScriptedModel([[assistantMessage('Paris.')], [assistantMessage('unused')]]);
+  await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
+});
+
+test('a failing body and a failing teardown', async () => {
+  const model = new ScriptedModel([[assistantMessage('Paris.')], [assistantMessage('unused')]]);
+  const result = await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
+  expect(result.finalOutput).toBe('Rome.');
+});
+
+test('a model name reaching for the real provider', async () => {
+  await new Runner().run(new Agent({ name: 'Geo', model: 'gpt-4.1' }), 'Capital?');
+});
+
+test('a fetch to the internet, caught by the code under test', async () => {
+  await fetch('https://example.com/v1/responses').catch(() => {});
+});
+
+test('a tool that was never called', async () => {
+  const model = new ScriptedModel([[assistantMessage('Paris.')]]);
+  const result = await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
+  // deno-lint-ignore no-explicit-any
+  (expect(result) as any).toHaveCalledTool('book_flight');
+});
