@@ -1,4 +1,3 @@
-// deno-lint-ignore-file no-console
 // The viewer in a real browser: pages the command line tool generates from the
 // repository's fixtures and from fresh recordings, opened from file:// with the
 // network off, asserting what a person sees: the turns, a tool call's arguments,
@@ -236,7 +235,7 @@ export async function pages({ browser, root }) {
           await view([write('hostile.json', tool.hostileCassette())], 'hostile.html'),
         );
         const { page } = p;
-        equal(await page.evaluate(() => window.pwned), undefined, 'no injected script ran');
+        equal(await page.evaluate(() => globalThis.pwned), undefined, 'no injected script ran');
         equal(await page.locator('main img').count(), 0, 'no injected image');
         equal(await page.locator('script').count(), 2, "only the page's own scripts");
         check(
