@@ -2,9 +2,10 @@
  * The viewer page's style and script, inline in every page (its
  * Content-Security-Policy allows exactly these by digest). Plain DOM code, no
  * framework: the page is rendered as static HTML, so the script only adds
- * search, keyboard navigation, stream events on demand and copying a turn's
- * step, and it reads the recording only as data (`textContent`, never as
- * markup).
+ * search, keyboard navigation, stream events and steps on demand and copying
+ * a turn's step, and it reads the recording only as data (`textContent`,
+ * never as markup). Turns off screen skip layout and paint
+ * (`content-visibility: auto`), so a long cassette opens fast.
  *
  * @module
  */
@@ -25,7 +26,8 @@ body { margin: 0; font: 14px/1.45 system-ui, sans-serif; color: var(--fg); backg
 main { padding: 12px 16px; max-width: 1100px; }
 .file > h2 { font-size: 15px; margin: 16px 0 8px; }
 .summary { color: var(--muted); margin: 0 0 8px; }
-.turn { border: 1px solid var(--line); border-radius: 8px; margin: 10px 0; padding: 8px 12px; }
+.turn { border: 1px solid var(--line); border-radius: 8px; margin: 10px 0; padding: 8px 12px;
+  content-visibility: auto; contain-intrinsic-size: auto 320px; }
 .turn.current { outline: 2px solid var(--accent); }
 .turn > header { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
 .n { font-weight: 600; color: var(--accent); text-decoration: none; }
@@ -124,7 +126,8 @@ export const SCRIPT = `(() => {
   }
   if (search) {
     search.addEventListener('input', () => { filter(); current = -1; });
-    filter();
+    // Nothing is filtered yet: reading every turn's text waits for the first search.
+    count.textContent = turns.length + ' shown';
   }
   document.addEventListener('click', async (event) => {
     const button = event.target.closest && event.target.closest('button.copy');
@@ -134,13 +137,22 @@ export const SCRIPT = `(() => {
     document.body.dataset.copied = turn.step;
     toast((await copy(turn.step)) ? 'Copied the step' : 'Copy failed: open "ScriptedModel step"');
   });
+  // Stream events and steps are data until asked for: the page stays small and fast.
   document.addEventListener('toggle', (event) => {
     const details = event.target;
-    if (!details.classList || !details.classList.contains('events') || !details.open) return;
-    const pre = details.querySelector('pre');
-    if (pre.textContent !== '') return;
+    if (!details.classList || !details.open) return;
+    const pre = details.querySelector(':scope > pre');
+    if (!pre || pre.textContent !== '') return;
+    if (details.dataset.text !== undefined) {
+      const file = data.files[Number(details.dataset.file)];
+      pre.textContent = file ? file.texts[Number(details.dataset.text)] : '';
+      return;
+    }
+    const events = details.classList.contains('events');
+    if (!events && !details.classList.contains('step')) return;
     const turn = turnData(details);
-    pre.textContent = JSON.stringify(turn ? turn.events : null, null, 2);
+    if (!turn) return;
+    pre.textContent = events ? JSON.stringify(turn.events, null, 2) : turn.step;
   }, true);
   document.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

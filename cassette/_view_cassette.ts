@@ -130,12 +130,20 @@ function instructionsHtml(
   current: string | undefined,
   previous: string | undefined,
   previousTurn: number | undefined,
+  shared: { file: number; texts: string[]; index: Map<string, number> },
 ): string {
   if (current === undefined) return '';
   if (previous === current) {
-    return `<details class="instructions"><summary>Instructions <span class="same">unchanged since #${
+    // Unchanged instructions are written once, in the data; a long system prompt
+    // repeated in every turn would make a long cassette's page grow by its size each turn.
+    let text = shared.index.get(current);
+    if (text === undefined) {
+      text = shared.texts.push(current) - 1;
+      shared.index.set(current, text);
+    }
+    return `<details class="instructions" data-file="${shared.file}" data-text="${text}"><summary>Instructions <span class="same">unchanged since #${
       previousTurn! + 1
-    }</span></summary>${textBlock(current, 'text')}</details>`;
+    }</span></summary><pre class="text"></pre></details>`;
   }
   if (previous === undefined) {
     return `<details class="instructions"><summary>Instructions</summary>${
@@ -201,7 +209,8 @@ const noResults = new Map<string, JsonValue>();
 export function cassetteHtml(
   interactions: readonly CassetteInteraction[],
   file: number,
-): { html: string; turns: TurnData[] } {
+): { html: string; turns: TurnData[]; texts: string[] } {
+  const shared = { file, texts: [] as string[], index: new Map<string, number>() };
   const stored = storedInteractions(interactions);
   const results = toolResults(interactions);
   const turns: TurnData[] = [];
@@ -232,6 +241,7 @@ export function cassetteHtml(
       request.systemInstructions,
       previousInstructions,
       previousTurn,
+      shared,
     );
     if (request.systemInstructions !== undefined) {
       previousInstructions = request.systemInstructions;
@@ -274,14 +284,13 @@ export function cassetteHtml(
     const events = interaction.events === undefined
       ? ''
       : `<details class="events" data-file="${file}" data-turn="${index}"><summary>Stream events (${interaction.events.length})</summary><pre class="json"></pre></details>`;
-    const stepHtml = `<details class="step"><summary>ScriptedModel step</summary>${
-      textBlock(turns[index].step, 'code')
-    }</details>`;
+    const stepHtml =
+      `<details class="step" data-file="${file}" data-turn="${index}"><summary>ScriptedModel step</summary><pre class="code"></pre></details>`;
     sections.push(
       `<section class="turn" id="${turnId}" tabindex="-1">${header}${
         provenanceHtml(interaction)
       }${instructions}${tools}${input}${output}${error}${events}${stepHtml}</section>`,
     );
   });
-  return { html: sections.join('\n'), turns };
+  return { html: sections.join('\n'), turns, texts: shared.texts };
 }

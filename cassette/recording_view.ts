@@ -130,18 +130,19 @@ function bar(title: string, hint: string): string {
  * it opens from `file://`.
  */
 export async function renderRecordingsPage(recordings: readonly Recording[]): Promise<string> {
-  const files: { name: string; turns: TurnData[] }[] = [];
+  const files: { name: string; turns: TurnData[]; texts: string[] }[] = [];
   const sections = recordings.map((recording, file) => {
     let html: string;
     let turns: TurnData[] = [];
+    let texts: string[] = [];
     if (recording.kind === 'cassette') {
-      ({ html, turns } = cassetteHtml(recording.interactions, file));
+      ({ html, turns, texts } = cassetteHtml(recording.interactions, file));
     } else if (recording.kind === 'transcript') {
       html = transcriptHtml(recording.transcript, file);
     } else {
       html = traceHtml(recording.traces, file);
     }
-    files.push({ name: recording.name, turns });
+    files.push({ name: recording.name, turns, texts });
     return `<section class="file"><h2>${escapeHtml(recording.name)}</h2><p class="summary">${
       escapeHtml(summaryOf(recording))
     }</p>${html}</section>`;

@@ -119,9 +119,16 @@ describe('viewer page', () => {
     const data = await recordToolLoop();
     const html = await renderRecordingsPage([parseRecording(JSON.stringify(data), 'fresh.json')]);
     assert.match(html, /recorded 2026-11-01T10:00:00\.000Z · scripted-agents 0\.1\.0/);
+    const embedded = JSON.parse(
+      /<script type="application\/json" id="data">([\s\S]*?)<\/script>/.exec(html)![1],
+    );
+    assert.equal(
+      embedded.files[0].turns[0].step,
+      '[functionCall("get_weather", {"city":"Tokyo"}, { callId: "call_1" })]',
+    );
     assert.match(
       html,
-      /<pre class="code">\[functionCall\(&quot;get_weather&quot;, \{&quot;city&quot;:&quot;Tokyo&quot;\}/,
+      /<details class="step" data-file="0" data-turn="0"><summary>ScriptedModel step/,
     );
     const streamed = parseRecording(await fixture(FIXTURE), 'f.json');
     const page = await renderRecordingsPage([streamed]);
@@ -130,6 +137,15 @@ describe('viewer page', () => {
       /<details class="events" data-file="0" data-turn="2"><summary>Stream events \(6\)/,
     );
     assert.match(page, /response_done/);
+  });
+
+  test('unchanged instructions are written once, however many turns repeat them', async () => {
+    const data = await recordToolLoop({ instructions: `Be helpful. ${'x'.repeat(5000)}` });
+    const many = { ...data, interactions: Array.from({ length: 40 }, () => data.interactions[0]) };
+    const html = await renderRecordingsPage([parseRecording(JSON.stringify(many), 'many.json')]);
+    assert.equal(html.split('Be helpful.').length - 1, 2); // the first turn, and the data
+    assert.equal(html.match(/unchanged since #/g)?.length, 39);
+    assert.ok(html.length < 80_000, `${html.length} bytes`);
   });
 
   test('a trace recording shows its span tree; a transcript its event timeline', async () => {

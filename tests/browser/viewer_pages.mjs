@@ -136,6 +136,22 @@ export async function pages({ browser, root }) {
         check(!(await instructions.isVisible()), 'instructions collapsed');
         await first.locator('details.instructions summary').click();
         check(await instructions.isVisible(), 'instructions open on click');
+        // Unchanged instructions and a turn's step are filled in when opened.
+        const second = page.locator('section.turn').nth(1);
+        check(await second.getByText('unchanged since #1').isVisible(), 'unchanged badge');
+        await second.locator('details.instructions summary').click();
+        equal(
+          await second.locator('details.instructions pre').innerText(),
+          await instructions.innerText(),
+          'unchanged instructions shown on demand',
+        );
+        await first.locator('details.step summary').click();
+        check(
+          (await first.locator('details.step pre').innerText()).includes(
+            'functionCall("get_weather"',
+          ),
+          'the step shown on demand',
+        );
         // Errors are shown as such.
         check(
           await page.locator('.error .label').first().innerText().then((t) => /error/.test(t)),
