@@ -370,6 +370,20 @@ type Piece = { text: string; mark: 'same' | 'added' | 'removed' };
 /** The changed window of two texts: the word changes, long unchanged stretches cut to their ends. */
 function textWindow(old: string, current: string): Piece[] {
   const changes = diffWordsWithSpace(old, current);
+  const common = changes.reduce(
+    (n, c) => (c.added || c.removed ? n : n + c.value.trim().length),
+    0,
+  );
+  const longer = Math.max(old.trim().length, current.trim().length);
+  if (longer > CONTEXT / 2 && common < 0.4 * longer) {
+    // Mostly rewritten: interleaved words would be harder to read than the two texts.
+    const cut = (text: string) => (text.length > 240 ? `${text.slice(0, 239)}…` : text);
+    return [
+      { text: cut(old), mark: 'removed' },
+      { text: '\n', mark: 'same' },
+      { text: cut(current), mark: 'added' },
+    ];
+  }
   return changes.map((change, index) => {
     if (change.added) return { text: change.value, mark: 'added' };
     if (change.removed) return { text: change.value, mark: 'removed' };
@@ -398,7 +412,7 @@ function fieldPieces(field: FieldChange): Piece[] | undefined {
   return undefined;
 }
 
-function heading(change: RecordingChange, unit: string): string {
+function heading(change: RecordingChange, unit: string, withKind = true): string {
   const at = change.kind === 'added'
     ? `#${change.newIndex! + 1}`
     : change.kind === 'removed'
@@ -408,7 +422,10 @@ function heading(change: RecordingChange, unit: string): string {
     : change.oldIndex === change.newIndex
     ? `#${change.oldIndex + 1}`
     : `#${change.oldIndex + 1} → #${change.newIndex! + 1}`;
-  return `${unit} ${at} ${change.kind}: ${change.label}`.replace(/ {2,}/g, ' ');
+  return (withKind
+    ? `${unit} ${at} ${change.kind}: ${change.label}`
+    : `${unit} ${at} · ${change.label}`)
+    .replace(/ {2,}/g, ' ');
 }
 
 function tally(diff: RecordingDiff): string {
@@ -485,7 +502,7 @@ export async function renderRecordingDiffPage(diff: RecordingDiff): Promise<stri
   const sections = diff.changes.map((change, index) =>
     `<section class="turn change ${change.kind}" id="c${index}" tabindex="-1"><header><span class="n">${
       escapeHtml(change.kind)
-    }</span> <span class="model">${escapeHtml(heading(change, diff.unit))}</span></header>${
+    }</span> <span class="model">${escapeHtml(heading(change, diff.unit, false))}</span></header>${
       change.fields.map(fieldHtml).join('')
     }${moreHtml(change.fields.length, change.fieldCount)}</section>`
   );

@@ -225,6 +225,29 @@ describe('semantic diff', () => {
     assert.match(text, /\+ interaction #3 added: translate-model: answer "Il pleut\."/);
   });
 
+  test('a mostly rewritten text shows the old text, then the new one, not interleaved words', async () => {
+    const a = await recordToolLoop();
+    const b = structuredClone(a);
+    b.interactions[2].response!.output = [{
+      type: 'message',
+      role: 'assistant',
+      status: 'completed',
+      content: [{ type: 'output_text', text: 'Das Wetter ist heute wirklich schön.' }],
+    }];
+    (a.interactions[2].response!.output[0] as { content: { text: string }[] }).content[0].text =
+      'It is sunny today, and warm enough for a walk.';
+    const text = formatRecordingDiff(
+      diffRecordings(
+        parseRecording(JSON.stringify(a), 'a'),
+        parseRecording(JSON.stringify(b), 'b'),
+      ),
+    );
+    assert.match(
+      text,
+      /response\.output\[0\]\.content\[0\]\.text:\n {6}\[-It is sunny today, and warm enough for a walk\.-\]\n {6}\{\+Das Wetter ist heute wirklich schön\.\+\}\n/,
+    );
+  });
+
   test('a cassette against a transcript is one change saying so', async () => {
     const diff = diffRecordings(
       parseRecording(JSON.stringify(await recordToolLoop()), 'a'),
