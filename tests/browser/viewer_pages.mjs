@@ -8,6 +8,7 @@
 // started; each page suite is a tests/browser/*_pages.mjs file (Node side, since
 // file:// pages are opened by the driver rather than served).
 
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,7 +117,58 @@ export async function pages({ browser, root }) {
     return out;
   };
 
+  const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+  const bundled = path.join(root, '.cache', 'viewer-pages', 'cli.mjs');
+  const cliUnder = {
+    node: (args) => [process.execPath, [bundled, ...args]],
+    deno: (args) => [bin('deno'), ['run', '-A', 'cli/main.ts', ...args]],
+    bun: (args) => [bin('bun'), ['cli/main.ts', ...args]],
+  };
+  const spawnCli = (runtime, args) => {
+    const [command, argv] = cliUnder[runtime](args);
+    return spawnSync(command, argv, { cwd: root, encoding: 'utf8' });
+  };
+
   const cases = [
+    {
+      name: 'the tool, spawned under Node, Deno and Bun, writes the same page and exits alike',
+      run: async () => {
+        const esbuild = await import('esbuild');
+        await esbuild.build({
+          entryPoints: [path.join(root, 'cli', 'main.ts')],
+          bundle: true,
+          outfile: bundled,
+          format: 'esm',
+          platform: 'node',
+          target: 'node20',
+          packages: 'external',
+          logLevel: 'silent',
+        });
+        const fresh = write('spawned.json', await tool.recordToolLoop());
+        const pages = {};
+        for (const runtime of ['node', 'deno', 'bun']) {
+          const out = path.join(dir, `spawned-${runtime}.html`);
+          const view = spawnCli(runtime, ['view', fixture, fresh, '-o', out]);
+          equal(view.status, 0, `${runtime} view (${view.stderr})`);
+          pages[runtime] = fs.readFileSync(out, 'utf8');
+          const same = spawnCli(runtime, ['diff', fixture, fixture]);
+          equal(same.status, 0, `${runtime} diff of a file with itself`);
+          const differ = spawnCli(runtime, ['diff', fixture, fresh]);
+          equal(differ.status, 1, `${runtime} diff of two recordings`);
+          const checked = spawnCli(runtime, ['check', path.dirname(fixture)]);
+          equal(checked.status, 0, `${runtime} check (${checked.stdout})`);
+          const ts = spawnCli(runtime, ['to-ts', fresh]);
+          check(ts.stdout.includes('new ScriptedModelProvider({'), `${runtime} to-ts`);
+          const bad = spawnCli(runtime, ['view', path.join(dir, 'missing.json')]);
+          equal(bad.status, 2, `${runtime} view of a missing file`);
+        }
+        equal(pages.deno, pages.node, 'Deno writes what Node writes');
+        equal(pages.bun, pages.node, 'Bun writes what Node writes');
+        const p = await open(browser, path.join(dir, 'spawned-bun.html'));
+        equal(await p.page.locator('section.file').count(), 2, 'both files shown');
+        await p.close();
+      },
+    },
     {
       name: 'viewer: the fixture cassette shows its turns and a tool call with its arguments',
       run: async () => {
