@@ -88,7 +88,7 @@ try {
       await page.keyboard.press('j');
       await page.keyboard.press('j');
       await page.locator('section.turn').nth(1).evaluate((el) => el.scrollIntoView());
-      await page.evaluate(() => window.scrollBy(0, -110));
+      await page.evaluate(() => globalThis.scrollBy(0, -110));
     });
     await shoot(diffHtml, path.join(images, 'diff.png'));
   } finally {
