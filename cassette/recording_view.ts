@@ -55,6 +55,18 @@ const isTrace = (value: unknown): boolean =>
  * that names the file and what is wrong; never returns half a recording.
  */
 export function parseRecording(text: string, name: string): Recording {
+  try {
+    return parse(text, name);
+  } catch (error) {
+    // A hostile file can nest deeper than any walk over it can go.
+    if (error instanceof RangeError) {
+      throw new TypeError(`${name} is nested too deeply to be a recording (${error.message}).`);
+    }
+    throw error;
+  }
+}
+
+function parse(text: string, name: string): Recording {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -105,6 +105,13 @@ describe('viewer page', () => {
       message: /^c\.json is not a recording: expected a cassette/,
     });
     assert.throws(() => parseRecording('[]', 'd.json'), { message: /d\.json is not a recording/ });
+    const deep = `{"format": "scripted-agents/cassette", "x": ${'['.repeat(200_000)}${
+      ']'.repeat(200_000)
+    }}`;
+    assert.throws(() => parseRecording(deep, 'e.json'), {
+      name: 'TypeError',
+      message: /^e\.json (is nested too deeply to be a recording|is not JSON)/,
+    });
   });
 
   test('the instructions mark what changed since the previous turn', async () => {
