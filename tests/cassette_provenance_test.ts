@@ -17,6 +17,7 @@ import {
 import { openCassette, writeFailureArtifact } from 'scripted-agents/cassette_fs';
 import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
 import { describe, test, type TestContext } from './_harness.ts';
+import { expiredInteractions, parseDuration, recordedAt } from '../cassette/_expiry.ts';
 import { repositoryRoot } from './_cassette_scenarios.ts';
 import { RECORDED_AT, recordToolLoop } from './_viewer_fixtures.ts';
 
@@ -263,5 +264,34 @@ describe('openCassette: usage list, SDK version and failure artifacts', () => {
 
   test("RECORDED_AT is the fixtures' clock", () => {
     assert.equal(RECORDED_AT.toISOString(), '2026-11-01T10:00:00.000Z');
+  });
+});
+
+describe('expiry durations and ages', () => {
+  test('a duration is a number and d or h, nothing before or between but spaces', () => {
+    assert.equal(parseDuration('30d'), 30 * 86_400_000);
+    assert.equal(parseDuration(' 12h '), 12 * 3_600_000);
+    assert.equal(parseDuration('30 d'), 30 * 86_400_000);
+    assert.equal(parseDuration('1.25d'), 1.25 * 86_400_000);
+    for (const bad of ['x30d', '30xd', '1.d', '1.xd', '30', 'd', '30m', '-1d']) {
+      assert.equal(parseDuration(bad), undefined, bad);
+    }
+  });
+
+  test('the recording date must be a date string; an interaction exactly maxAge old has not expired', () => {
+    const interaction = (at: unknown) =>
+      ({ model: 'm', recorded: { at } }) as unknown as Parameters<typeof recordedAt>[0];
+    assert.equal(recordedAt(interaction(0)), undefined);
+    assert.equal(recordedAt(interaction('not a date')), undefined);
+    assert.equal(
+      recordedAt(interaction('2026-01-01T00:00:00.000Z'))?.getTime(),
+      Date.UTC(2026, 0, 1),
+    );
+    const day = 86_400_000;
+    const list = [interaction('2026-01-01T00:00:00.000Z'), interaction('2026-01-02T00:00:00.000Z')];
+    assert.deepEqual(
+      expiredInteractions(list, day, new Date('2026-01-03T00:00:00.000Z')),
+      [{ index: 0, model: 'm', recordedAt: '2026-01-01T00:00:00.000Z' }],
+    );
   });
 });
