@@ -21,12 +21,20 @@ import { entryPoints, externalPackages } from './scripts/_lib.mjs';
 const entry = Object.fromEntries(entryPoints().map(({ name, source }) => [name, `./${source}`]));
 
 /**
+ * The `scripted-agents` command line tool (package.json `bin`): ESM only, built
+ * with the entries so it shares their chunks.
+ */
+const cliEntry = { 'cli/main': 'cli/main.ts' };
+
+/**
  * Everything the SDK publishes stays an import of the user's SDK, and Node's
  * built-ins stay imports (only an entry made for Node, such as a file-system
  * store, may use them: tests/guards_test.ts keeps them out of the rest).
  */
 const neverBundle = [
   /^node:/,
+  // jsdiff, which the viewer renders diffs with, is a dependency of the package.
+  /^diff(\/|$)/,
   ...externalPackages.map((name) =>
     name.startsWith('@') ? new RegExp(`^${name}/`) : new RegExp(`^${name}(/|$)`)
   ),
@@ -68,7 +76,7 @@ const commonJsSdkSandbox = {
 /** @param {'esm' | 'cjs'} format @param {string} outDir */
 function flavour(format, outDir) {
   return {
-    entry,
+    entry: format === 'esm' ? { ...entry, ...cliEntry } : entry,
     format,
     outDir,
     // The sources are web-standard; CommonJS output is always `node` for tsdown.

@@ -20,10 +20,12 @@ import {
   sortJson,
   toJson,
 } from './_json.ts';
+import { parseDuration } from './_expiry.ts';
 import { InvalidCassetteError, RecordedModelError } from './cassette_errors.ts';
 import type {
   CassetteData,
   CassetteErrorRecord,
+  CassetteExpiry,
   CassetteInteraction,
   CassetteRequest,
   CassetteResponse,
@@ -78,7 +80,16 @@ export function canonicalRequest<T extends CassetteRequest | CassetteStoredReque
   return out as unknown as T;
 }
 
-const interactionKeys = ['model', 'streamed', 'request', 'response', 'events', 'error'] as const;
+// `recorded` comes last: the provenance is about the interaction, not part of it.
+const interactionKeys = [
+  'model',
+  'streamed',
+  'request',
+  'response',
+  'events',
+  'error',
+  'recorded',
+] as const;
 
 /** `interaction` in the stored key order (a fresh copy). */
 export function canonicalInteraction<T extends CassetteInteraction | CassetteStoredInteraction>(
@@ -257,7 +268,8 @@ export function replayError(record: CassetteErrorRecord, blobs: BlobTable): Reco
 
 // --- validation ---------------------------------------------------------------
 
-type Fail = (path: string, expected: string, actual: unknown) => never;
+/** Throws for the bad field at `path`. */
+export type Fail = (path: string, expected: string, actual: unknown) => never;
 
 function describeValue(value: unknown): string {
   if (value === undefined) return 'missing';
@@ -273,6 +285,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** A loaded cassette: validated, keys in the stored order, every request whole. */
 export interface LoadedCassette {
+  /** The expiry policy the file carries, if any. */
+  expiry: CassetteExpiry | undefined;
   models: CassetteData['models'];
   /** Owned by the loader's caller: nobody else holds a reference to them. */
   interactions: CassetteInteraction[];
@@ -311,6 +325,8 @@ export function loadCassette(input: unknown, label: string | undefined): LoadedC
   }
   const continuations = version !== VERSION_1;
   const escaped = version === VERSION_ESCAPED;
+  const expiry = value.expiry;
+  if (expiry !== undefined) validateExpiry(expiry, fail);
   const models = value.models ?? {};
   if (!isObject(models)) fail('models', 'an object of model infos', models);
   for (const [name, info] of Object.entries(models)) {
@@ -351,6 +367,7 @@ export function loadCassette(input: unknown, label: string | undefined): LoadedC
     interactions[i] = interaction as unknown as CassetteInteraction;
   }
   return {
+    expiry: expiry === undefined ? undefined : { ...(expiry as unknown as CassetteExpiry) },
     models: models as CassetteData['models'],
     interactions,
     blobs: blobs as Record<string, string>,
@@ -411,6 +428,7 @@ function validateInteraction(
     });
   }
   if (value.error !== undefined) validateError(value.error, `${path}.error`, fail);
+  if (value.recorded !== undefined) validateProvenance(value.recorded, `${path}.recorded`, fail);
   checkRefs(value, path, fail, blobs);
 }
 
@@ -440,6 +458,31 @@ function validateContinuation(request: Record<string, unknown>, index: number, f
       'absent when inputFrom and inputAppend give the input',
       request.input,
     );
+  }
+}
+
+function validateProvenance(value: unknown, path: string, fail: Fail): void {
+  if (!isObject(value)) fail(path, 'a provenance object ({ at, sdk?, package? })', value);
+  if (typeof value.at !== 'string' || Number.isNaN(new Date(value.at).getTime())) {
+    fail(`${path}.at`, 'an ISO 8601 date and time string', value.at);
+  }
+  for (const key of ['sdk', 'package'] as const) {
+    if (value[key] !== undefined && typeof value[key] !== 'string') {
+      fail(`${path}.${key}`, 'a version string', value[key]);
+    }
+  }
+}
+
+const expiryActions = ['warn', 'fail', 'rerecord'];
+
+/** Checks an expiry policy (of a file, or of the options). */
+export function validateExpiry(value: unknown, fail: Fail, path = 'expiry'): void {
+  if (!isObject(value)) fail(path, 'an expiry policy object ({ maxAge, onExpired? })', value);
+  if (typeof value.maxAge !== 'string' || parseDuration(value.maxAge) === undefined) {
+    fail(`${path}.maxAge`, 'a duration such as "30d" or "12h"', value.maxAge);
+  }
+  if (value.onExpired !== undefined && !expiryActions.includes(value.onExpired as string)) {
+    fail(`${path}.onExpired`, `one of ${expiryActions.join(', ')}`, value.onExpired);
   }
 }
 

@@ -61,19 +61,24 @@ import {
   requestRecord,
   responseFromEvents,
   responseRecord,
+  validateExpiry,
   VERSION,
   VERSION_ESCAPED,
 } from './_serialize.ts';
 import { scriptedSteps } from './_scripted.ts';
 import { printScriptedModel } from './_typescript.ts';
 import {
+  CassetteExpiredError,
   CassetteMissError,
   type RecordedModelError,
   UnusedCassetteInteractionsError,
 } from './cassette_errors.ts';
+import { expiredInteractions, parseDuration } from './_expiry.ts';
+import { PACKAGE_VERSION } from '../_internal/version.ts';
 import type {
   CassetteData,
   CassetteErrorRecord,
+  CassetteExpiry,
   CassetteInteraction,
   CassetteMode,
   CassetteModelInfo,
@@ -193,6 +198,8 @@ export class Cassette implements ModelProvider {
   readonly #converted = new WeakMap<object, JsonValue>();
   /** Keys live calls from their snapshots (see `#prepare`). */
   readonly #live = new LiveKeys(this.#book, this.#blobs);
+  /** The expiry policy: the options', else the loaded recording's. */
+  readonly #expiry: CassetteExpiry | undefined;
   #calls = 0;
 
   /**
@@ -208,14 +215,24 @@ export class Cassette implements ModelProvider {
         `Cassette mode must be one of ${modes.join(', ')}; got ${JSON.stringify(requested)}.`,
       );
     }
-    this.#mode = requested === 'auto' ? (data === undefined ? 'record' : 'replay') : requested;
+    let mode: 'replay' | 'record' | 'update' = requested === 'auto'
+      ? (data === undefined ? 'record' : 'replay')
+      : requested;
     this.#options = options;
-    if (this.#mode !== 'replay' && options.provider === undefined) {
+    if (mode !== 'replay' && options.provider === undefined) {
       throw new TypeError(
         `Cassette mode ${JSON.stringify(requested)} records, so it needs the real provider: ` +
           'pass options.provider (e.g. new OpenAIProvider()).',
       );
     }
+    if (options.expiry !== undefined) {
+      validateExpiry(options.expiry, (path, expected) => {
+        throw new TypeError(`Cassette options.${path} must be ${expected}.`);
+      });
+    }
+    this.#expiry = options.expiry ?? data?.expiry;
+    if (data !== undefined && mode !== 'record') mode = this.#applyExpiry(data, mode);
+    this.#mode = mode;
     if (data !== undefined && this.#mode !== 'record') this.#load(data);
     this.#host = {
       getResponse: (name, request) => this.#getResponse(name, request),
@@ -327,6 +344,7 @@ export class Cassette implements ModelProvider {
       version: stored.some((i) => hasEscapedKey(i as unknown as JsonValue))
         ? VERSION_ESCAPED
         : VERSION,
+      ...(this.#expiry === undefined ? {} : { expiry: { ...this.#expiry } }),
       models,
       interactions: stored,
       blobs: this.#blobs.referencedBy(stored as unknown as JsonValue[]),
@@ -491,6 +509,56 @@ export class Cassette implements ModelProvider {
 
   // --- loading and preparing ---------------------------------------------------
 
+  /**
+   * Applies the expiry policy to a loaded recording: in `update` (and in
+   * `replay` with `'rerecord'` and a provider, which then becomes `update`)
+   * the expired interactions are left out, to be recorded again; otherwise
+   * `'warn'` warns and `'fail'` throws.
+   */
+  #applyExpiry(data: LoadedCassette, mode: 'replay' | 'update'): 'replay' | 'update' {
+    const expiry = this.#expiry;
+    if (expiry === undefined) return mode;
+    const now = this.#options.now?.() ?? new Date();
+    const expired = expiredInteractions(data.interactions, parseDuration(expiry.maxAge)!, now);
+    if (expired.length === 0) return mode;
+    const action = expiry.onExpired ?? 'warn';
+    const rerecord = mode === 'update' ||
+      (action === 'rerecord' && this.#options.provider !== undefined);
+    if (rerecord) {
+      const drop = new Set(expired.map((e) => e.index));
+      data.interactions = data.interactions.filter((_, index) => !drop.has(index));
+      return 'update';
+    }
+    const error = new CassetteExpiredError(this.#options.label, {
+      maxAge: expiry.maxAge,
+      expired,
+      reason: action === 'rerecord' ? 'no provider to record them again with' : undefined,
+    });
+    if (action === 'warn') {
+      const warn = this.#options.onWarning ??
+        // deno-lint-ignore no-console
+        ((message: string) => console.warn(message));
+      warn(error.message.replace('its expiry policy fails past that', 'its expiry policy warns'));
+      return mode;
+    }
+    throw error;
+  }
+
+  /** The provenance of an interaction recorded now. */
+  #provenance(): CassetteInteraction['recorded'] {
+    const recorded: NonNullable<CassetteInteraction['recorded']> = {
+      at: (this.#options.now?.() ?? new Date()).toISOString(),
+    };
+    if (this.#options.sdkVersion !== undefined) recorded.sdk = this.#options.sdkVersion;
+    recorded.package = PACKAGE_VERSION;
+    return recorded;
+  }
+
+  /** What is stored for a call recorded now: redacted, then stamped with its provenance. */
+  #recorded(interaction: CassetteInteraction): CassetteInteraction {
+    return { ...this.#redact(interaction), recorded: this.#provenance() };
+  }
+
   #load(data: LoadedCassette): void {
     this.#blobs.load(data.blobs);
     for (const [name, info] of Object.entries(data.models)) this.#modelInfo.set(name, { ...info });
@@ -590,7 +658,7 @@ export class Cassette implements ModelProvider {
       );
     }
     const prepared = typeof call.request === 'function' ? await call.request() : call.request;
-    if (this.#mode === 'replay') throw this.#miss(model, callIndex, false, prepared);
+    if (this.#mode === 'replay') throw await this.#miss(model, callIndex, false, prepared);
     const recording = this.#recordResponse(name, request, prepared);
     this.#track(recording);
     return await recording;
@@ -635,7 +703,7 @@ export class Cassette implements ModelProvider {
       throw this.#replayError(interaction.error!);
     }
     const prepared = typeof call.request === 'function' ? await call.request() : call.request;
-    if (this.#mode === 'replay') throw this.#miss(model, callIndex, true, prepared);
+    if (this.#mode === 'replay') throw await this.#miss(model, callIndex, true, prepared);
     let settle!: () => void;
     this.#track(new Promise<void>((resolve) => settle = resolve));
     try {
@@ -656,28 +724,42 @@ export class Cassette implements ModelProvider {
     settled.then(() => this.#pending.delete(settled));
   }
 
-  #miss(model: string, callIndex: number, streamed: boolean, request: CassetteRequest): Error {
+  async #miss(
+    model: string,
+    callIndex: number,
+    streamed: boolean,
+    request: CassetteRequest,
+  ): Promise<Error> {
     const nearest = this.#book.nearest(model, request, 3);
-    return this.#failures.raise(
-      new CassetteMissError({
-        label: this.label,
-        model,
-        callIndex,
-        streamed,
-        request,
-        // A copy: the stored requests share their equal input items.
-        nearest: nearest === undefined ? undefined : copyJson(
-          nearest.entry.interaction.request as unknown as JsonValue,
-        ) as unknown as CassetteRequest,
-        nearestIndex: nearest?.entry.index,
-        nearestModel: nearest?.entry.interaction.model,
-        nearestUsed: nearest?.entry.used ?? false,
-        nearestUsedBy: nearest?.entry.usedBy,
-        differences: nearest?.differences ?? [],
-        differenceCount: nearest?.count ?? 0,
-        transcript: answeringTranscript(request.input),
-      }),
-    );
+    const error = new CassetteMissError({
+      label: this.label,
+      model,
+      callIndex,
+      streamed,
+      request,
+      // A copy: the stored requests share their equal input items.
+      nearest: nearest === undefined ? undefined : copyJson(
+        nearest.entry.interaction.request as unknown as JsonValue,
+      ) as unknown as CassetteRequest,
+      nearestIndex: nearest?.entry.index,
+      nearestModel: nearest?.entry.interaction.model,
+      nearestUsed: nearest?.entry.used ?? false,
+      nearestUsedBy: nearest?.entry.usedBy,
+      differences: nearest?.differences ?? [],
+      differenceCount: nearest?.count ?? 0,
+      transcript: answeringTranscript(request.input),
+    });
+    if (this.#options.onMiss !== undefined) {
+      try {
+        await this.#options.onMiss(error);
+      } catch (hookError) {
+        // The miss is what the test needs to see; the hook's failure rides along.
+        error.message += `\n(options.onMiss failed: ${
+          hookError instanceof Error ? hookError.message : String(hookError)
+        })`;
+      }
+    }
+    return this.#failures.raise(error);
   }
 
   #replayError(record: CassetteErrorRecord): RecordedModelError {
@@ -756,7 +838,7 @@ export class Cassette implements ModelProvider {
     const conversion = new Conversion();
     const record = responseRecord(response, conversion);
     await this.#blobs.resolve(conversion);
-    slot.interaction = this.#redact({
+    slot.interaction = this.#recorded({
       model,
       streamed: false,
       request: prepared,
@@ -795,7 +877,7 @@ export class Cassette implements ModelProvider {
     } finally {
       if (!failed) {
         await this.#blobs.resolve(conversion);
-        slot.interaction = this.#redact({ model, streamed: true, request: prepared, events });
+        slot.interaction = this.#recorded({ model, streamed: true, request: prepared, events });
       }
     }
   }
@@ -814,7 +896,7 @@ export class Cassette implements ModelProvider {
     const conversion = new Conversion();
     const record = errorRecord(error, conversion);
     await this.#blobs.resolve(conversion);
-    slot.interaction = this.#redact({ ...interaction, error: record });
+    slot.interaction = this.#recorded({ ...interaction, error: record });
     if (typeof error === 'object' && error !== null) {
       this.#recordedErrors.set(error, { slot, model: interaction.model });
     }

@@ -383,3 +383,76 @@ export class RecordedModelError extends Error {
     this.name = record.name;
   }
 }
+
+/**
+ * A cassette whose expiry policy fails (`onExpired: 'fail'`, or
+ * `'rerecord'` with no provider to record with) holds interactions recorded
+ * longer ago than its maximum age.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Cassette, CassetteExpiredError } from "scripted-agents/cassette";
+ *
+ * const data = {
+ *   format: "scripted-agents/cassette",
+ *   version: 2,
+ *   expiry: { maxAge: "30d", onExpired: "fail" },
+ *   models: {},
+ *   interactions: [{
+ *     model: "gpt-4.1",
+ *     streamed: false,
+ *     request: { input: "Hi", modelSettings: {}, tools: [], handoffs: [], outputType: "text" },
+ *     response: { output: [], usage: {} },
+ *     recorded: { at: "2020-01-01T00:00:00.000Z" },
+ *   }],
+ *   blobs: {},
+ * };
+ * const error = (() => {
+ *   try {
+ *     Cassette.fromJSON(data);
+ *   } catch (e) {
+ *     return e;
+ *   }
+ * })();
+ * assert.ok(error instanceof CassetteExpiredError);
+ * assert.equal(error.expired[0].index, 0);
+ * ```
+ */
+export class CassetteExpiredError extends Error {
+  /** Names the cassette, e.g. its file path. */
+  readonly label: string | undefined;
+  /** The policy's maximum age, e.g. `'30d'`. */
+  readonly maxAge: string;
+  /** The expired interactions: zero-based index, model name and recording date. */
+  readonly expired: readonly { index: number; model: string; recordedAt: string }[];
+  /** Always `'CassetteExpiredError'`. */
+  override readonly name: 'CassetteExpiredError';
+
+  /** Describes the expired interactions. */
+  constructor(
+    label: string | undefined,
+    options: {
+      maxAge: string;
+      expired: readonly { index: number; model: string; recordedAt: string }[];
+      /** Why it fails rather than re-records. */
+      reason?: string;
+    },
+  ) {
+    const oldest = [...options.expired].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt))[0];
+    super(
+      `${named(label)} has ${
+        countOf(options.expired.length, 'interaction')
+      } recorded more than ${options.maxAge} ago (the oldest, interaction #${
+        oldest.index + 1
+      }, on ${oldest.recordedAt}), and its expiry policy fails past that${
+        options.reason === undefined ? '' : ` (${options.reason})`
+      }. Re-record: run with SCRIPTED_AGENTS_CASSETTE=update (or mode: 'update') to record ` +
+        "the calls again, or give the cassette a provider and onExpired: 'rerecord'.",
+    );
+    this.label = label;
+    this.maxAge = options.maxAge;
+    this.expired = options.expired;
+    this.name = 'CassetteExpiredError';
+  }
+}

@@ -228,6 +228,78 @@ export interface CassetteErrorRecord {
 }
 
 /**
+ * Where a recorded interaction came from: when it was recorded, and with
+ * which versions of the SDK and of this package. An interaction kept by
+ * `update` keeps its provenance, so a re-recording changes only what changed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { CassetteProvenance } from "scripted-agents/cassette";
+ *
+ * const recorded: CassetteProvenance = {
+ *   at: "2026-11-30T12:00:00.000Z",
+ *   sdk: "0.20.0",
+ *   package: "0.1.0",
+ * };
+ * assert.equal(new Date(recorded.at).getUTCFullYear(), 2026);
+ * ```
+ */
+export interface CassetteProvenance {
+  /** When the interaction was recorded, as an ISO 8601 date and time. */
+  at: string;
+  /** The `@openai/agents-core` version, when the recorder knew it (`openCassette` looks it up). */
+  sdk?: string;
+  /** The scripted-agents version that recorded it. */
+  package?: string;
+}
+
+/**
+ * What a cassette does when a recorded interaction is older than
+ * {@linkcode CassetteExpiry.maxAge}:
+ *
+ * - `'warn'` (the default): replays, and reports the expired interactions
+ *   through `onWarning` (by default `console.warn`).
+ * - `'fail'`: a replay throws `CassetteExpiredError` when the
+ *   cassette loads.
+ * - `'rerecord'`: with a real provider, the expired interactions are recorded
+ *   again (as in `update`, so the rest keep their date); without one, it
+ *   fails like `'fail'`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { CassetteExpiryAction } from "scripted-agents/cassette";
+ *
+ * const action: CassetteExpiryAction = "rerecord";
+ * assert.equal(action, "rerecord");
+ * ```
+ */
+export type CassetteExpiryAction = 'warn' | 'fail' | 'rerecord';
+
+/**
+ * An expiry policy: how old a recorded interaction may be and what happens
+ * past that. Given as a cassette option, it is also written into the file,
+ * where `scripted-agents check` reads it; a policy in the file applies when
+ * the options give none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { CassetteExpiry } from "scripted-agents/cassette";
+ *
+ * const expiry: CassetteExpiry = { maxAge: "30d", onExpired: "fail" };
+ * assert.equal(expiry.maxAge, "30d");
+ * ```
+ */
+export interface CassetteExpiry {
+  /** The maximum age: a number and `d` (days) or `h` (hours), e.g. `'30d'`, `'12h'`. */
+  maxAge: string;
+  /** What happens past it; `'warn'` by default. */
+  onExpired?: CassetteExpiryAction;
+}
+
+/**
  * One recorded model call: which model, what was asked, and what happened.
  * Exactly one outcome is present: `response` (a non-streamed call), `events`
  * (a streamed call, possibly followed by the `error` that ended it), or
@@ -260,6 +332,8 @@ export interface CassetteInteraction {
   events?: JsonValue[];
   /** The error the call threw (after `events`, for a stream that failed midway). */
   error?: CassetteErrorRecord;
+  /** When and with which versions it was recorded (absent in files from before provenance). */
+  recorded?: CassetteProvenance;
 }
 
 /**
@@ -321,8 +395,10 @@ export interface CassetteModelInfo {
  * when the recorded data holds a key spelled like a blob reference's
  * (`$blob`, `$$blob`, …), which is stored with one more leading `$` so it is
  * never mistaken for a reference (replayed values get the data's own keys
- * back). `Cassette.fromJSON` also reads version 1, where every request wrote
- * out its whole input.
+ * back). Each interaction may carry its provenance (`recorded`) and the file
+ * its expiry policy (`expiry`), both optional, so files written before them
+ * load unchanged and an older reader ignores them. `Cassette.fromJSON` also
+ * reads version 1, where every request wrote out its whole input.
  *
  * @example
  * ```ts
@@ -340,6 +416,8 @@ export interface CassetteData {
   format: 'scripted-agents/cassette';
   /** The format version: `3` when a key of the data is escaped (see above), else `2`. */
   version: 2 | 3;
+  /** The expiry policy recorded with the cassette, if it has one. */
+  expiry?: CassetteExpiry;
   /** Per model name, what the runner reads from the model itself. */
   models: Record<string, CassetteModelInfo>;
   /** The recorded interactions, one after another. */
@@ -415,4 +493,22 @@ export interface CassetteOptions {
   save?: (data: CassetteData) => void | Promise<void>;
   /** Names the cassette in messages, e.g. its file path. */
   label?: string;
+  /**
+   * How old a recorded interaction may be, and what happens past it (see
+   * {@linkcode CassetteExpiry}). Written into the recording; when absent, the
+   * policy the loaded recording carries applies.
+   */
+  expiry?: CassetteExpiry;
+  /** Receives the expiry warning (policy `'warn'`); `console.warn` by default. */
+  onWarning?: (message: string) => void;
+  /** The SDK version written into the provenance of what is recorded (`openCassette` finds it). */
+  sdkVersion?: string;
+  /** The current time, for the recording date and the expiry check; `new Date()` by default. */
+  now?: () => Date;
+  /**
+   * Called with every `CassetteMissError` before it is thrown
+   * (awaited), e.g. to write a failure artifact and name it in the message;
+   * `openCassette` sets it when an artifacts folder is configured.
+   */
+  onMiss?: (error: Error) => void | Promise<void>;
 }

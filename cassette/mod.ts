@@ -34,6 +34,7 @@
 
 export { Cassette } from './cassette.ts';
 export {
+  CassetteExpiredError,
   CassetteMissError,
   InvalidCassetteError,
   RecordedModelError,
@@ -47,11 +48,14 @@ export type {
 export type {
   CassetteData,
   CassetteErrorRecord,
+  CassetteExpiry,
+  CassetteExpiryAction,
   CassetteInteraction,
   CassetteMode,
   CassetteModelInfo,
   CassetteNormalizeContext,
   CassetteOptions,
+  CassetteProvenance,
   CassetteRequest,
   CassetteResponse,
   CassetteStoredInteraction,

@@ -17,7 +17,14 @@
  * @module
  */
 
-export { CASSETTE_MODE_VARIABLE, cassetteMode, openCassette } from './open_cassette.ts';
+export {
+  CASSETTE_MODE_VARIABLE,
+  cassetteMode,
+  openCassette,
+  USAGE_LIST_VARIABLE,
+} from './open_cassette.ts';
+export { ARTIFACTS_VARIABLE, writeFailureArtifact } from './failure_artifact.ts';
+export type { FailureArtifactOptions } from './failure_artifact.ts';
 export type { OpenCassetteOptions } from './open_cassette.ts';
 export { MissingCassetteError } from './open_cassette_errors.ts';
 export * from '../cassette/mod.ts';

@@ -8,10 +8,11 @@
  * @module
  */
 
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { env } from 'node:process';
+import { appendFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cwd, env } from 'node:process';
 import { Cassette } from '../cassette/mod.ts';
 import type { CassetteData, CassetteMode, CassetteOptions } from '../cassette/mod.ts';
+import { ARTIFACTS_VARIABLE, writeMissArtifact } from './failure_artifact.ts';
 import { MissingCassetteError } from './open_cassette_errors.ts';
 
 /**
@@ -28,19 +29,48 @@ import { MissingCassetteError } from './open_cassette_errors.ts';
 export const CASSETTE_MODE_VARIABLE = 'SCRIPTED_AGENTS_CASSETTE';
 
 /**
+ * The environment variable naming a usage list: each `openCassette` appends
+ * the absolute path of the file it opens to it, one per line, so
+ * `scripted-agents check --usage <list>` finds the cassettes no test opened.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { USAGE_LIST_VARIABLE } from "scripted-agents/cassette_fs";
+ *
+ * assert.equal(USAGE_LIST_VARIABLE, "SCRIPTED_AGENTS_CASSETTE_USAGE");
+ * ```
+ */
+export const USAGE_LIST_VARIABLE = 'SCRIPTED_AGENTS_CASSETTE_USAGE';
+
+/**
  * Options of {@linkcode openCassette}: those of a `Cassette`, except `save`
- * (the file is what is saved). `label` defaults to the path.
+ * (the file is what is saved), and where to write a usage list and failure
+ * artifacts. `label` defaults to the path.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import type { OpenCassetteOptions } from "scripted-agents/cassette_fs";
  *
- * const options: OpenCassetteOptions = { mode: "auto" };
+ * const options: OpenCassetteOptions = { mode: "auto", artifacts: "test-results" };
  * assert.equal(options.mode, "auto");
  * ```
  */
-export type OpenCassetteOptions = Omit<CassetteOptions, 'save'>;
+export type OpenCassetteOptions = Omit<CassetteOptions, 'save'> & {
+  /**
+   * The usage list to append this cassette's path to (else the
+   * `SCRIPTED_AGENTS_CASSETTE_USAGE` environment variable; none by default).
+   */
+  usageList?: string;
+  /**
+   * A folder for failure artifacts (else the `SCRIPTED_AGENTS_ARTIFACTS`
+   * environment variable; none by default): on a replay miss, an HTML page of
+   * the difference between the nearest recorded request and the live one is
+   * written there and the error message names it.
+   */
+  artifacts?: string;
+};
 
 const modes: readonly CassetteMode[] = ['replay', 'record', 'auto', 'update'];
 
@@ -120,8 +150,11 @@ export async function openCassette(
   path: string,
   options: OpenCassetteOptions = {},
 ): Promise<Cassette> {
+  const { usageList = variable(USAGE_LIST_VARIABLE), artifacts = variable(ARTIFACTS_VARIABLE) } =
+    options;
   const mode = cassetteMode(options.mode);
   const text = mode === 'record' ? undefined : await readIfPresent(path);
+  if (usageList !== undefined) await appendFile(usageList, `${absolute(path)}\n`, 'utf8');
   let written = text;
   const save = async (data: CassetteData): Promise<void> => {
     const next = `${JSON.stringify(data, null, 2)}\n`;
@@ -129,12 +162,64 @@ export async function openCassette(
     await writeAtomically(path, next);
     written = next;
   };
-  const cassetteOptions: CassetteOptions = { label: path, ...options, mode, save };
+  const { usageList: _usage, artifacts: _artifacts, ...rest } = options;
+  const cassetteOptions: CassetteOptions = {
+    label: path,
+    sdkVersion: options.sdkVersion ?? await installedSdkVersion(),
+    ...rest,
+    mode,
+    save,
+  };
+  if (artifacts !== undefined && cassetteOptions.onMiss === undefined) {
+    cassetteOptions.onMiss = async (error) => {
+      await writeMissArtifact(error, { directory: artifacts });
+    };
+  }
   if (text === undefined) {
     if (mode === 'replay') throw new MissingCassetteError(path);
     return new Cassette(cassetteOptions);
   }
   return Cassette.fromJSON(text, cassetteOptions);
+}
+
+/** An environment variable's value, `undefined` when unset, empty or not readable. */
+function variable(name: string): string | undefined {
+  try {
+    return env[name] || undefined;
+  } catch {
+    // No permission to read the environment: the default applies.
+    return undefined;
+  }
+}
+
+function absolute(path: string): string {
+  return /^([A-Za-z]:)?[\\/]/.test(path) ? path : `${cwd()}/${path}`;
+}
+
+/**
+ * The version of the `@openai/agents-core` installed where the tests run (the
+ * nearest node_modules above the working folder), for the provenance of what
+ * is recorded; `undefined` when it cannot be found.
+ */
+async function installedSdkVersion(): Promise<string | undefined> {
+  let dir: string;
+  try {
+    dir = cwd();
+  } catch {
+    return undefined;
+  }
+  for (;;) {
+    try {
+      const text = await readFile(`${dir}/node_modules/@openai/agents-core/package.json`, 'utf8');
+      const version = JSON.parse(text).version;
+      return typeof version === 'string' ? version : undefined;
+    } catch {
+      // Not here: one folder up.
+    }
+    const parent = dir.replace(/[\\/][^\\/]*$/, '');
+    if (parent === dir || parent === '') return undefined;
+    dir = parent;
+  }
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {

@@ -11,10 +11,11 @@
 // 2. tsdown (tsdown.config.mjs) bundles every entry point of deno.json `exports` into
 //    npm/esm (ESM) and npm/script (CommonJS), each with its `.d.ts`, shared chunks, the
 //    SDK external. The ESM bundles replace the per-module entry files of step 1.
-// 3. npm/package.json (exports map, typesVersions for node10, peer range), README,
-//    LICENSE; checks that the published files import nothing but the SDK peers (and
-//    `node:` built-ins, which tests/guards_test.ts allows only where meant) and inline
-//    nothing but the library.
+// 3. npm/package.json (exports map, typesVersions for node10, peer range, the
+//    `scripted-agents` bin, jsdiff as the one dependency), README, LICENSE; checks that
+//    the published files import nothing but the SDK peers, jsdiff (the viewer's diffs)
+//    and `node:` built-ins (which tests/guards_test.ts allows only where meant), and
+//    inline nothing but the library.
 // 4. Unless --build-only: the built suite under `node --test` (unless --no-test), and a
 //    CommonJS smoke test of every entry point. Installing the packed tarball into
 //    consumer projects is scripts/check_package.mjs's job.
@@ -61,6 +62,10 @@ const started = performance.now();
 const entries = entryPoints();
 const version = denoJson().version;
 const peers = peerDependencies();
+/** What the published code imports besides the SDK peers: jsdiff, for the viewer's diffs. */
+const dependencies = { diff: readRootPackage().devDependencies.diff };
+/** The command line tool (package.json `bin`), bundled by tsdown with the ESM entries. */
+const cliFile = 'esm/cli/main.js';
 
 fs.rmSync(out, { recursive: true, force: true });
 compileWithTsc();
@@ -150,9 +155,11 @@ function writePackageFiles() {
     types: './script/mod.d.ts',
     exports: exportsMap,
     typesVersions: { '*': typesVersions },
+    bin: { 'scripted-agents': `./${cliFile}` },
     files: [
       // The per-module files tsc emitted beside the bundles serve the tests only.
       ...entries.flatMap(({ name }) => [`esm/${name}.js`, `esm/${name}.d.ts`]),
+      cliFile,
       'esm/chunk-*',
       'script/',
       'README.md',
@@ -163,6 +170,7 @@ function writePackageFiles() {
       name,
     ) => [`./esm/${name}/mod.js`, `./script/${name}/mod.js`]),
     engines: { node: '>=20' },
+    dependencies,
     peerDependencies: { ...peers, ...runnerPeers() },
     peerDependenciesMeta: Object.fromEntries(
       Object.keys(runnerPeers()).map((name) => [name, { optional: true }]),
@@ -184,12 +192,13 @@ function checkPublishedFiles() {
     ...walk(scriptDir),
     ...walk(esmDir).filter((f) => {
       const relative = path.relative(esmDir, f).split(path.sep).join('/');
-      return relative.startsWith('chunk-') ||
+      return relative.startsWith('chunk-') || `esm/${relative}` === cliFile ||
         entries.some(({ name }) => relative === `${name}.js` || relative === `${name}.d.ts`);
     }),
   ];
   const ours = (source) =>
-    source === 'mod.ts' || libraryDirs().some((dir) => source.startsWith(`${dir}/`));
+    source === 'mod.ts' || source.startsWith('cli/') ||
+    libraryDirs().some((dir) => source.startsWith(`${dir}/`));
   const problems = [];
   for (const file of published) {
     const relative = path.relative(out, file);
@@ -205,7 +214,10 @@ function checkPublishedFiles() {
       const name = specifier.startsWith('@')
         ? specifier.split('/').slice(0, 2).join('/')
         : specifier.split('/')[0];
-      if (!(name in peers) && !(name in runnerPeers()) && !specifier.startsWith('node:')) {
+      if (
+        !(name in peers) && !(name in runnerPeers()) && !(name in dependencies) &&
+        !specifier.startsWith('node:')
+      ) {
         problems.push(`${relative}: imports ${specifier}`);
       }
     }
@@ -223,6 +235,10 @@ function checkPublishedFiles() {
       if (!fs.existsSync(path.join(out, file))) problems.push(`missing ${file}`);
     }
     if (!fs.existsSync(path.join(out, `script/${name}.d.ts`))) problems.push(`missing types`);
+  }
+  if (!fs.existsSync(path.join(out, cliFile))) problems.push(`missing ${cliFile}`);
+  else if (!fs.readFileSync(path.join(out, cliFile), 'utf8').startsWith('#!/usr/bin/env node\n')) {
+    problems.push(`${cliFile} does not start with #!/usr/bin/env node`);
   }
   if (problems.length > 0) {
     fail(`the built package is not self-contained:\n  ${problems.join('\n  ')}`);
@@ -296,6 +312,15 @@ const specifiers = ${JSON.stringify(specifiers)};
   const res = exec(process.execPath, ['--eval', script], { cwd: out, inherit: true });
   if (res.status !== 0) fail('the CommonJS smoke test failed');
   step('CommonJS smoke test: every entry point requires and matches its ESM exports');
+  const cli = exec(process.execPath, [cliFile, '--help'], { cwd: out });
+  if (cli.status !== 0 || !cli.stdout.startsWith('Usage: scripted-agents')) {
+    fail(`${cliFile} --help failed (exit ${cli.status}):\n${cli.stdout}${cli.stderr}`);
+  }
+  step(`command line tool: ${cliFile} --help runs`);
+}
+
+function readRootPackage() {
+  return JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 }
 
 function step(message) {

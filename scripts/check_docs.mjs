@@ -131,7 +131,9 @@ function checkLinks(page, text, findings) {
         continue;
       }
       if (!fs.existsSync(resolved)) {
-        findings.push(`${page}:${line}: link ${target}: no such file ${path.relative(root, resolved)}`);
+        findings.push(
+          `${page}:${line}: link ${target}: no such file ${path.relative(root, resolved)}`,
+        );
         continue;
       }
       if (fragment !== undefined && fragment !== '' && resolved.endsWith('.md')) {

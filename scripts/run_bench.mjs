@@ -14,6 +14,8 @@
  *   --no-cold                  skip the cold-import measurement
  *   --build                    run `npm run build` first (Node measures the built package)
  *   --out=PATH                 where to write the table (default bench/RESULTS.md)
+ *   --no-viewer                skip the viewer row (bench/viewer.mjs: a 200-turn cassette's page
+ *                              opened from file:// in Chromium)
  *   --instructions[=TURNS]     Node and Deno, needs valgrind: also count the machine instructions of
  *                              one TURNS-turn loop (default 200) per contender, minus a 1-turn
  *                              run (start-up); deterministic, unlike CPU time on a shared machine
@@ -626,9 +628,15 @@ for (const runtime of runtimes) {
   }
   runs.push({ result, cold, instructions });
 }
+let viewer = '';
+if (!args.includes('--no-viewer')) {
+  log('viewer: a 200-turn cassette rendered by `scripted-agents view`, opened in Chromium');
+  const { measureViewer, viewerSection } = await import('../bench/viewer.mjs');
+  viewer = `\n${viewerSection(await measureViewer({ samples: quick ? 1 : 7 }))}`;
+}
 loads.end = os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
-fs.writeFileSync(outFile, `${markdown(runs, nodeOurs, started, loads)}\n`);
+fs.writeFileSync(outFile, `${markdown(runs, nodeOurs, started, loads)}${viewer}\n`);
 // The repository's formatter checks Markdown too; write the table the way it wants it.
 spawnSync(bin('deno'), ['fmt', '--quiet', outFile], { cwd: root, stdio: 'inherit' });
 log(

@@ -12,6 +12,9 @@
 //    downloads a browser): $CHROMIUM_PATH, else chromium / chromium-browser /
 //    google-chrome on the PATH. Without one it fails and says what to install.
 //
+// 4. Runs the page suites (tests/browser/*_pages.mjs, Node side): pages opened from
+//    file:// by the driver itself, such as the viewer's generated HTML.
+//
 // Prints one line per case, then `browser: N passed, N failed`. Fails when a case
 // fails, when no case ran, or when the page does not report within the time limit.
 
@@ -105,6 +108,31 @@ function serve(script, onReport) {
   });
 }
 
+/** The cases of every tests/browser/*_pages.mjs, run one after the other. */
+async function runPageSuites(browser) {
+  const results = [];
+  const files = fs.readdirSync(casesDir).filter((f) => f.endsWith('_pages.mjs')).sort();
+  for (const file of files) {
+    const { pages } = await import(path.join(casesDir, file));
+    const suite = await pages({ browser, root });
+    try {
+      for (const { name, run } of suite.cases) {
+        const t0 = performance.now();
+        try {
+          await run();
+          results.push({ file, name, ok: true, ms: performance.now() - t0 });
+        } catch (error) {
+          const text = `${error?.name}: ${error?.message}\n${error?.stack ?? ''}`;
+          results.push({ file, name, ok: false, error: text, ms: performance.now() - t0 });
+        }
+      }
+    } finally {
+      suite.cleanup();
+    }
+  }
+  return results;
+}
+
 const started = performance.now();
 const executablePath = findChromium();
 const caseFiles = fs.readdirSync(casesDir)
@@ -147,9 +175,10 @@ try {
     );
   }
   const version = browser.version();
+  const results = [...report.results, ...await runPageSuites(browser)];
   let passed = 0;
   let failed = 0;
-  for (const result of report.results) {
+  for (const result of results) {
     if (result.ok) passed++;
     else failed++;
     console.log(

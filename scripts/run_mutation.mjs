@@ -90,6 +90,9 @@ const allTests = () =>
 const testSets = [
   // More specific prefixes first: the first matching line wins.
   [/^testing\/auto_model/, ['auto_model']],
+  // The viewer: rendering and diff (recording_view_test), the tool that uses them (cli_test).
+  [/^cassette\/(recording_view|_view_)/, ['recording_view', 'cli']],
+  [/^cassette\/_expiry/, ['cassette_provenance', 'cli']],
   [/^testing\/_schema_values/, ['schema_values', 'auto_model']],
   [/^testing\/scripted_model_provider/, ['scripted_model_provider']],
   [/^testing\/(model_hold|_model_hold)/, ['model_hold']],

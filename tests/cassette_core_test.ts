@@ -558,7 +558,14 @@ describe('Cassette core: recorded errors', () => {
     const data = roundTrip(await recorder.close());
     assert.equal(data.interactions.length, 1);
     const [recorded] = data.interactions;
-    assert.deepEqual(Object.keys(recorded), ['model', 'streamed', 'request', 'events', 'error']);
+    assert.deepEqual(Object.keys(recorded), [
+      'model',
+      'streamed',
+      'request',
+      'events',
+      'error',
+      'recorded',
+    ]);
     assert.equal(recorded.model, 'm');
     assert.equal(recorded.streamed, true);
     assert.deepEqual(recorded.request, storedRequest('s'));
@@ -708,7 +715,13 @@ describe('Cassette core: recorded errors', () => {
       { suggested: true },
     );
     const [interaction] = (await dropped.close()).interactions;
-    assert.deepEqual(Object.keys(interaction), ['model', 'streamed', 'request', 'response']);
+    assert.deepEqual(Object.keys(interaction), [
+      'model',
+      'streamed',
+      'request',
+      'response',
+      'recorded',
+    ]);
   });
 });
 

@@ -120,6 +120,7 @@ describe('Cassette: record and replay', () => {
       'streamed',
       'request',
       'response',
+      'recorded',
     ]);
     assert.deepEqual(Object.keys(data.interactions[0].request), [
       'systemInstructions',

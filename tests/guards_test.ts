@@ -35,11 +35,16 @@ const libraryDirs = [
   'jest',
 ];
 
-/** The SDK modules the library may import: public entry points only. */
+/**
+ * The packages the library may import: the SDK's public entry points, and
+ * jsdiff (`diff`, a dependency of the npm package), which only the viewer's
+ * rendering (cassette/recording_view.ts and its private modules) uses.
+ */
 const allowedPackages = new Set([
   '@openai/agents-core',
   '@openai/agents-core/sandbox',
   '@openai/agents-realtime',
+  'diff',
 ]);
 /**
  * Node built-ins the edges alone may import: the file adapter (cassette_fs/) and
@@ -239,6 +244,19 @@ describe('guards: library', () => {
         .map(({ specifier, line }) => `${rel(file)}:${line} imports ${specifier}`)
     );
     assert.deepEqual(offenders, []);
+  });
+
+  test('jsdiff stays in the viewer, which the cassette entry does not reach', () => {
+    const viewer = (file: string) =>
+      /^cassette\/(recording_view|_view_[a-z_]+)\.ts$/.test(rel(file));
+    const offenders = libraryFiles.flatMap((file) =>
+      parse(file).imports
+        .filter(({ specifier }) => specifier === 'diff' && !viewer(file))
+        .map(({ line }) => `${rel(file)}:${line} imports diff`)
+    );
+    assert.deepEqual(offenders, []);
+    const fromEntry = [...reachable(path.join(root, 'cassette', 'mod.ts'))].filter(viewer).map(rel);
+    assert.deepEqual(fromEntry, []);
   });
 
   test('relative imports name existing .ts files inside the library', () => {
