@@ -152,7 +152,9 @@ function checkLinks(page, text, findings) {
         continue;
       }
       if (!fs.existsSync(resolved)) {
-        findings.push(`${page}:${line}: link ${target}: no such file ${path.relative(root, resolved)}`);
+        findings.push(
+          `${page}:${line}: link ${target}: no such file ${path.relative(root, resolved)}`,
+        );
         continue;
       }
       if (fragment !== undefined && fragment !== '' && resolved.endsWith('.md')) {
@@ -181,10 +183,15 @@ function checkBlocks(page, text, findings, toCheck) {
           `${page}:${block.line}: recipe=${recipe} is not a file under tests/recipes/`,
         );
       } else {
-        const missing = excerptMismatch(block.body, fs.readFileSync(path.join(root, recipe), 'utf8'));
+        const missing = excerptMismatch(
+          block.body,
+          fs.readFileSync(path.join(root, recipe), 'utf8'),
+        );
         if (missing !== undefined) {
           findings.push(
-            `${page}:${block.line + 1 + missing.index}: the block is not an excerpt of ${recipe}: ` +
+            `${page}:${
+              block.line + 1 + missing.index
+            }: the block is not an excerpt of ${recipe}: ` +
               `${JSON.stringify(missing.line)} does not follow in the recipe (copy the recipe's ` +
               'lines, or elide with `// ...`)',
           );
