@@ -12,8 +12,10 @@
 // 2. Code blocks: every TypeScript or JavaScript block of README.md and docs/**/*.md is one
 //    of three kinds, so none can silently rot:
 //      ```ts                          run as a test by `deno test --doc` (the `doc` step)
-//      ```ts ignore recipe=PATH       the runnable form is the recipe PATH (a file under
-//                                     tests/recipes/, run by `npm run recipes` and the suite)
+//      ```ts ignore recipe=PATH       an excerpt of the recipe PATH (a file under
+//                                     tests/recipes/, run by `npm run recipes` and the suite):
+//                                     each line of the block stands in the recipe, in order
+//                                     (blank lines and `// ...` elisions aside)
 //      ```ts ignore check             type-checked here (`deno check`) but not run: for code
 //                                     that needs a runner's globals, a network or a key
 //    A block that is none of these (for example a bare ```ts ignore) fails the check.
@@ -116,6 +118,25 @@ export function blockKind(info) {
   };
 }
 
+/**
+ * The first line of an excerpt that does not stand, in order, in the source; undefined
+ * when every line does. Lines compare trimmed; blank lines and elisions (`...`, `// ...`)
+ * are skipped.
+ */
+export function excerptMismatch(excerpt, source) {
+  const sourceLines = source.split('\n').map((l) => l.trim());
+  let at = 0;
+  const lines = excerpt.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index].trim();
+    if (line === '' || /^(\/\/\s*)?(\.\.\.|…)$/.test(line)) continue;
+    const found = sourceLines.indexOf(line, at);
+    if (found === -1) return { index, line };
+    at = found + 1;
+  }
+  return undefined;
+}
+
 function checkLinks(page, text, findings) {
   const dir = path.dirname(path.join(root, page));
   for (const { line, text: prose } of parsePage(text).prose) {
@@ -161,6 +182,20 @@ function checkBlocks(page, text, findings, toCheck) {
         findings.push(
           `${page}:${block.line}: recipe=${recipe} is not a file under tests/recipes/`,
         );
+      } else {
+        const missing = excerptMismatch(
+          block.body,
+          fs.readFileSync(path.join(root, recipe), 'utf8'),
+        );
+        if (missing !== undefined) {
+          findings.push(
+            `${page}:${
+              block.line + 1 + missing.index
+            }: the block is not an excerpt of ${recipe}: ` +
+              `${JSON.stringify(missing.line)} does not follow in the recipe (copy the recipe's ` +
+              'lines, or elide with `// ...`)',
+          );
+        }
       }
     }
     if (kind.kind === 'check') toCheck.push({ page, ...block });

@@ -1,7 +1,7 @@
 // Surviving mutants that no test can kill, each with the reason. scripts/run_mutation.mjs
 // matches an entry by file, mutator, the original source text and the replacement, so the
 // entries survive edits that only move code around. An entry that no longer matches is
-// simply unused: the mutant then shows up in MUTATION.md without an explanation.
+// simply unused: the mutant then shows up in docs/reports/mutation.md without an explanation.
 //
 // { file, mutator, original, replacement, reason } (plus `line` when the same text occurs
 // elsewhere in the file with a mutant that is not equivalent), or { file, lines: [from, to],
@@ -58,7 +58,7 @@ const proxyPrototype = 'for a key the prototype chain lacks, assignment creates 
   'Proxy(Object.prototype, traps))): `in` and assignment run its `has` and `set` traps, which ' +
   'could count the calls or drop the key, while defineProperty runs none';
 
-/** Notes on a file's survivors as a whole, printed above its list in MUTATION.md. */
+/** Notes on a file's survivors as a whole, printed above its list in docs/reports/mutation.md. */
 export const fileNotes = {
   '_internal/snapshot_store.ts': 'Every read of a stored snapshot equals the plain snapshot, ' +
     'and an unchanged value reuses the node at its own position before an equal node found by ' +

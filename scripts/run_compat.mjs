@@ -7,18 +7,18 @@
 // runs the built suite there, one group of test files per double, recipes included.
 // Tests that compare our doubles with the SDK's own run only where the SDK has them
 // (0.16 and later). Prints an SDK × double table (pass/fail, tests, time), writes it to
-// COMPAT.md, and derives each double's floor: the oldest release from which its whole
+// docs/reports/compat.md, and derives each double's floor: the oldest release from which its whole
 // group passes on every later release. It fails when a measured floor differs from
 // the declared one (`sdkFloors` in scripts/_lib.mjs), which the peer range, the
-// sandbox doubles' error and the README state.
+// sandbox doubles' error and docs/compatibility.md state.
 //
 // Options: --sdk=0.3.9,0.20.0   only these releases (floors are then not checked)
 //          --from=0.3           start at this minor (default: the oldest published)
-//          --out=PATH           where the table goes (default COMPAT.md; '-' for none)
+//          --out=PATH           where the table goes (default docs/reports/compat.md; '-' for none)
 //          --no-build           fail instead of building a missing npm/
 //          --types-only         only type-check the recipes (fast; no test runs)
-//          --readme             also rewrite README.md's compact table (between its
-//                               <!-- compat:start --> and <!-- compat:end --> markers)
+//          --docs               also rewrite the compact table of docs/compatibility.md
+//                               (between its <!-- compat:start --> and <!-- compat:end -->)
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,7 +46,7 @@ const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const arg of args) {
   if (
-    !/^--(sdk|from|out)=/.test(arg) && !['--no-build', '--readme', '--types-only'].includes(arg)
+    !/^--(sdk|from|out)=/.test(arg) && !['--no-build', '--docs', '--types-only'].includes(arg)
   ) {
     fail(`unknown option ${arg}`);
   }
@@ -104,10 +104,10 @@ for (const version of versions) {
 
 const measured = explicit ? undefined : floors(rows);
 const table = markdown(rows, measured);
-const out = option('out') ?? 'COMPAT.md';
+const out = option('out') ?? 'docs/reports/compat.md';
 if (out !== '-') fs.writeFileSync(path.resolve(root, out), table);
 console.log(`\n${table}`);
-if (args.includes('--readme')) updateReadme(rows, measured);
+if (args.includes('--docs')) updateDocsTable(rows, measured);
 
 const problems = [];
 if (measured) {
@@ -199,16 +199,17 @@ function markdown(results, measuredFloors) {
 }
 
 /**
- * README.md's compact form of the table: one mark per cell (✓, or ✗ with the
- * number of failed tests), the floors in the header row's footnote.
+ * docs/compatibility.md's compact form of the table: one mark per cell (✓, or ✗ with
+ * the number of failed tests), the floors in the last row.
  */
-function updateReadme(results, measuredFloors) {
-  const file = path.join(root, 'README.md');
+function updateDocsTable(results, measuredFloors) {
+  const page = 'docs/compatibility.md';
+  const file = path.join(root, page);
   const readme = fs.readFileSync(file, 'utf8');
   const start = '<!-- compat:start -->';
   const end = '<!-- compat:end -->';
   const [before, rest] = readme.split(start);
-  if (rest === undefined || !rest.includes(end)) fail(`README.md lacks ${start} ... ${end}`);
+  if (rest === undefined || !rest.includes(end)) fail(`${page} lacks ${start} ... ${end}`);
   const after = rest.slice(rest.indexOf(end));
   const head = ['SDK', ...doubleGroups.map((g) => g.id)];
   const lines = [
@@ -234,7 +235,7 @@ function updateReadme(results, measuredFloors) {
     );
   }
   fs.writeFileSync(file, `${before}${start}\n\n${lines.join('\n')}\n\n${after}`);
-  exec(bin('deno'), ['fmt', 'README.md']);
+  exec(bin('deno'), ['fmt', page]);
 }
 
 function commit() {

@@ -12,27 +12,27 @@
 // concurrency 1, so a long campaign can be done file by file and resumed: each
 // file's result is committed in bench/mutation/<file>.json (the counts and every
 // undetected mutant, so a clone can regenerate the report and re-run survivors), and
-// MUTATION.md is regenerated from every kept result after each file (and with
+// docs/reports/mutation.md is regenerated from every kept result after each file (and with
 // --report-only).
 //
 // Without file arguments it runs every library file in priority order (the doubles'
 // cores first). --list prints the files and the test command each would use.
 // --survivors re-runs only the source lines of a kept result's survivors (after tests
 // were added to kill them, the source being unchanged) and merges the new statuses into
-// that result; MUTATION.md shows when a file's survivors were re-run.
+// that result; docs/reports/mutation.md shows when a file's survivors were re-run.
 // --property-runs=N runs the property tests with N cases each (FC_NUM_RUNS) in a
 // full-file run, for files whose survivors would otherwise spend most of the run in
 // long property tests: a mutant killed with fewer cases is killed all the same, and
 // a later --survivors run (always at the tests' own case counts) gives every
-// survivor the full tests. MUTATION.md marks the files measured that way.
+// survivor the full tests. docs/reports/mutation.md marks the files measured that way.
 // --chunks=N measures a long file in N line ranges (split between top-level
 // declarations, so no mutant spans two ranges), one Stryker run each, keeping the
 // result after every range: an interrupted campaign resumes after the lines
 // measured so far (for the same source), splitting the lines not yet measured into
-// about N ranges, and MUTATION.md shows which lines a partial result covers.
+// about N ranges, and docs/reports/mutation.md shows which lines a partial result covers.
 // --lines=A-B limits a chunked run to those lines (to measure a changed part first).
 // Surviving mutants that cannot be killed are explained in
-// scripts/mutation_equivalents.mjs; MUTATION.md lists every other survivor.
+// scripts/mutation_equivalents.mjs; docs/reports/mutation.md lists every other survivor.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -45,7 +45,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultDir = path.join(root, 'bench', 'mutation');
 // Stryker's own JSON report is large and only read once, so it stays out of the repository.
 const scratchDir = path.join(root, '.cache', 'mutation');
-const reportFile = path.join(root, 'MUTATION.md');
+const reportFile = path.join(root, 'docs', 'reports', 'mutation.md');
 
 /** The implementation file(s) of each double: the scope of the per-double target. */
 export const cores = {
@@ -272,7 +272,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
     reporters: ['json', 'progress'],
     jsonReporter: { fileName: path.relative(root, jsonFile) },
     tempDirName: '.stryker-tmp',
-    ignorePatterns: ['npm', '.cache', 'bench', 'reports', 'MUTATION.md', '*.tgz'],
+    ignorePatterns: ['npm', '.cache', 'bench', 'reports', 'docs', '*.tgz'],
     // A mutant that hangs a test is detected (Timeout) after this much more than the dry run.
     timeoutMS: 10000,
     logLevel: 'warn',

@@ -8,7 +8,9 @@
 //            `imports` and `publish.include` cover every entry point of its `exports`;
 //            deno check of the browser cases (run by `npm run test:browser`)
 //   doc      deno test --doc: every JSDoc @example of the library modules (mod.ts and
-//            the entry folders and _internal/), env + read permission, sanitizers on
+//            the entry folders and _internal/) and every code block of README.md and
+//            docs/, env + read permission, sanitizers on
+//            (static also runs scripts/check_docs.mjs: links and code-block kinds)
 //   deno     deno test: type-checked, op/resource sanitizers on, env + read permission
 //            and write permission in the temporary directory only (no network
 //            permission, so any network attempt fails the test)
@@ -34,6 +36,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { docPages } from './check_docs.mjs';
 import { ensureRuntimes } from './_ensure_runtimes.mjs';
 import {
   bin,
@@ -93,6 +96,9 @@ const steps = [
       // (what `deno check` of the entries would do) and rejects slow types.
       ['publish', 'deno', ['publish', '--dry-run', '--allow-dirty']],
       ['config', checkConfig],
+      // Links of README, guides, CONTRIBUTING and CHANGELOG resolve; every code block of
+      // README and docs/ is run (doc step), a recipe excerpt, or type-checked here.
+      ['docs', process.execPath, ['scripts/check_docs.mjs']],
     ],
   },
   {
@@ -107,6 +113,8 @@ const steps = [
       `--junit-path=${junit('doc')}`,
       // A setup entry's module loads only inside its runner (its examples are config).
       ...libraryModules().filter((f) => !runnerSetupEntries.some((dir) => f === `${dir}/mod.ts`)),
+      // The code blocks of README.md and the guides are doc tests too.
+      ...docPages().filter((page) => page === 'README.md' || page.startsWith('docs/')),
     ],
     report: junit('doc'),
   },

@@ -1,4 +1,4 @@
-// Behaviour that mutation testing (npm run mutation, MUTATION.md) found no test
+// Behaviour that mutation testing (npm run mutation, docs/reports/mutation.md) found no test
 // pinning down, pinned here.
 import assert from 'node:assert/strict';
 import { Manifest } from '@openai/agents-core/sandbox';

@@ -1,5 +1,5 @@
 // Behaviour of the plain snapshot functions that mutation testing (npm run
-// mutation, MUTATION.md) found no test pinning down, pinned here.
+// mutation, docs/reports/mutation.md) found no test pinning down, pinned here.
 import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
 import {

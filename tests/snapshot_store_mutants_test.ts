@@ -1,5 +1,5 @@
 // Behaviour of the snapshot store that mutation testing (npm run mutation,
-// MUTATION.md) found no test pinning down, pinned here.
+// docs/reports/mutation.md) found no test pinning down, pinned here.
 import assert from 'node:assert/strict';
 import { runInNewContext } from 'node:vm';
 import { frozenSnapshot, snapshotValue } from '../_internal/snapshot.ts';
