@@ -130,7 +130,7 @@ describe('withDoubles', () => {
     );
   });
 
-  test('between tests the network APIs are the runtime\'s own again', async () => {
+  test("between tests the network APIs are the runtime's own again", async () => {
     await run(() => assert.notEqual(globalThis.fetch, runtimeFetch), ['gated']);
     assert.equal(globalThis.fetch, runtimeFetch);
   });
