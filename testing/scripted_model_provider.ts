@@ -223,7 +223,11 @@ function modelOf(modelOrSteps: Model | Iterable<ScriptedModelInput>): Model {
 
 function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
-  if (typeof value !== 'object') return `${typeof value} ${String(value).slice(0, 40)}`;
+  if (typeof value === 'string') {
+    return `the string ${JSON.stringify(value.slice(0, 40))} (a model name? forAll takes the ` +
+      'model that answers every name)';
+  }
+  if (typeof value !== 'object') return `${typeof value} ${String(value)}`;
   const keys = Object.keys(value).slice(0, 5);
   return `an object with ${keys.length === 0 ? 'no keys' : `keys ${keys.join(', ')}`}`;
 }

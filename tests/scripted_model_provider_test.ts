@@ -291,7 +291,11 @@ describe('ScriptedModelProvider.forAll', () => {
     for (
       const [value, shown] of [
         [undefined, 'undefined'],
-        ['gpt-4.1-mini', 'string gpt-4.1-mini'],
+        [
+          'gpt-4.1-mini',
+          'the string "gpt-4.1-mini" (a model name? forAll takes the model that answers every name)',
+        ],
+        [42, 'number 42'],
         [{ model: 'x' }, 'an object with keys model'],
         [{}, 'an object with no keys'],
       ] as const
