@@ -73,8 +73,23 @@ const commonJsSdkSandbox = {
   },
 };
 
-/** @param {'esm' | 'cjs'} format @param {string} outDir */
-function flavour(format, outDir) {
+/**
+ * One build of the package. Declarations and JavaScript are separate builds:
+ * rolldown-plugin-dts bundles declarations as stand-in JavaScript modules, so an
+ * output option meant for the JavaScript reaches them too. `keepNames` is one: where
+ * Rolldown renames a clashing function or class (two modules' `hasOwn`), it keeps the
+ * original `.name` with a `__name(...)` call imported from its runtime chunk; in a
+ * declaration build the call is dropped but the import stays, and every
+ * `chunk-*.d.ts` then imported `__name` from a `.js` chunk with no declaration
+ * (TS7016, and TS2552 under CommonJS, for any consumer with `skipLibCheck: false`).
+ * A declaration has no run time, so its builds keep no names.
+ *
+ * @param {'esm' | 'cjs'} format
+ * @param {string} outDir
+ * @param {'js' | 'dts' | 'both'} output  what this config writes; for CommonJS tsdown
+ *   itself splits `'both'` into a JavaScript build and a declaration build (`cjsDts`)
+ */
+function flavour(format, outDir, output) {
   return {
     entry: format === 'esm' ? { ...entry, ...cliEntry } : entry,
     format,
@@ -85,7 +100,11 @@ function flavour(format, outDir) {
     tsconfig: 'tsconfig.build.json',
     plugins: format === 'cjs' ? [commonJsSdkSandbox] : [],
     deps: { neverBundle },
-    dts: { tsconfig: 'tsconfig.build.json' },
+    // tsdown writes CommonJS declarations in a build of their own (its `cjsDts`
+    // pass); ESM's would share the JavaScript's build, so they get their own config.
+    dts: output === 'js'
+      ? false
+      : { tsconfig: 'tsconfig.build.json', emitDtsOnly: output === 'dts' },
     // `.js` and `.d.ts` in both directories: npm/script/package.json makes its
     // `.js` CommonJS, so TypeScript reads its declarations as CommonJS too.
     outExtensions: () => ({ js: '.js', dts: '.d.ts' }),
@@ -99,15 +118,20 @@ function flavour(format, outDir) {
     failOnWarn: true,
     // Timing notes are not problems; CommonJS is a deliberate output.
     checks: { pluginTimings: false, legacyCjs: false },
-    outputOptions: {
-      keepNames: true,
+    outputOptions: (_options, _format, { cjsDts }) => ({
+      // Names are a run-time property: only the JavaScript keeps them (see above).
+      keepNames: output !== 'dts' && !cjsDts,
       minifyInternalExports: false,
       // The documentation ships in the declarations; the JS keeps only what Rolldown
       // must keep (annotations such as /* @__PURE__ */).
       comments: { legal: false, annotation: true, jsdoc: false },
       chunkFileNames: 'chunk-[hash].js',
-    },
+    }),
   };
 }
 
-export default defineConfig([flavour('esm', 'npm/esm'), flavour('cjs', 'npm/script')]);
+export default defineConfig([
+  flavour('esm', 'npm/esm', 'js'),
+  flavour('esm', 'npm/esm', 'dts'),
+  flavour('cjs', 'npm/script', 'both'),
+]);

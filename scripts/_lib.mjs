@@ -231,3 +231,45 @@ function unescapeXml(s) {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'").replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
 }
+
+/** The repository the npm package points at (package.json `repository`, links of its README). */
+export const repository = {
+  url: 'https://github.com/scripted-agents/scripted-agents',
+  // Links from the packed README go to this branch: a version tag exists only once released.
+  branch: 'main',
+};
+
+/**
+ * Rewrites `markdown` link by link: `rewrite(target)` gets every link and image
+ * target of the prose (not those inside code spans or fenced blocks) and returns
+ * the new target, or the same one to keep it.
+ */
+export function mapMarkdownLinks(markdown, rewrite) {
+  let fence;
+  return markdown.split('\n').map((line) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence === undefined && marker !== undefined) {
+      fence = marker;
+      return line;
+    }
+    if (fence !== undefined) {
+      if (marker !== undefined && marker.startsWith(fence) && line.trim() === marker) {
+        fence = undefined;
+      }
+      return line;
+    }
+    // Code spans are kept as they are; links are rewritten between them.
+    return line.split(/(`+[^`]*`+)/).map((part) =>
+      part.startsWith('`') ? part : part.replace(
+        /(!?\[[^\]]*\]\()(\s*<?)([^)\s>]+)/g,
+        (_, head, space, target) => `${head}${space}${rewrite(target)}`,
+      )
+    ).join('');
+  }).join('\n');
+}
+
+/** Whether a link target is relative to the page (not a URL, not an in-page `#anchor`). */
+export function isRelativeLink(target) {
+  return !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#') &&
+    !target.startsWith('//');
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // deno-lint-ignore-file no-console
 // `npm run build`: the npm package in npm/, from the Deno-first sources, then proof
-// that it works under Node.
+// that its entry points load under Node.
 //
 // 1. `tsc -p tsconfig.build.json` type-checks the library and the test suite together
 //    and emits both, module by module, into npm/esm (tests into npm/esm/tests). Inside
@@ -11,16 +11,22 @@
 // 2. tsdown (tsdown.config.mjs) bundles every entry point of deno.json `exports` into
 //    npm/esm (ESM) and npm/script (CommonJS), each with its `.d.ts`, shared chunks, the
 //    SDK external. The ESM bundles replace the per-module entry files of step 1.
-// 3. npm/package.json (exports map, typesVersions for node10, peer range, the
-//    `scripted-agents` bin, jsdiff as the one dependency), README, LICENSE; checks that
+// 3. npm/package.json (exports map, typesVersions for node10, peer range, repository
+//    links, the `scripted-agents` bin, jsdiff as the one dependency), README (relative
+//    links made absolute: the tarball has none of their files), LICENSE; checks that
 //    the published files import nothing but the SDK peers, jsdiff (the viewer's diffs)
 //    and `node:` built-ins (which tests/guards_test.ts allows only where meant), and
 //    inline nothing but the library.
-// 4. Unless --build-only: the built suite under `node --test` (unless --no-test), and a
-//    CommonJS smoke test of every entry point. Installing the packed tarball into
-//    consumer projects is scripts/check_package.mjs's job.
+// 4. Unless --build-only: a CommonJS smoke test of every entry point (a second or so).
+//    With --test, first the built suite under `node --test` (what `npm test`'s node
+//    step runs). Installing the packed tarball into consumer projects is
+//    scripts/check_package.mjs's job.
 //
-// Options: --build-only  --no-test  --junit=PATH (also write the suite's JUnit report)
+// `npm run build` builds only; `npm run test:node` is the build with the suite.
+//
+// Options: --test (also run the built suite)  --build-only (no smoke test either)
+//          --junit=PATH (with --test: also write the suite's JUnit report)
+//          --no-test (the default; accepted for scripts written before --test)
 
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,9 +37,12 @@ import {
   entryPoints,
   exec,
   fail as failWith,
+  isRelativeLink,
   libraryDirs,
+  mapMarkdownLinks,
   packageName,
   peerDependencies,
+  repository,
   root,
   runnerPeers,
   seconds,
@@ -53,10 +62,15 @@ const description =
 const args = process.argv.slice(2);
 const junit = args.find((a) => a.startsWith('--junit='))?.slice('--junit='.length);
 for (const arg of args) {
-  if (!['--build-only', '--no-test'].includes(arg) && !arg.startsWith('--junit=')) {
+  if (!['--build-only', '--no-test', '--test'].includes(arg) && !arg.startsWith('--junit=')) {
     fail(`unknown option ${arg}`);
   }
 }
+
+if (args.includes('--test') && (args.includes('--no-test') || args.includes('--build-only'))) {
+  fail('--test runs the suite; --no-test and --build-only do not: give one');
+}
+if (junit !== undefined && !args.includes('--test')) fail('--junit needs --test');
 
 const started = performance.now();
 const entries = entryPoints();
@@ -75,7 +89,7 @@ checkPublishedFiles();
 step(`built npm/ (${packageName}@${version}) in ${seconds(performance.now() - started)}`);
 
 if (!args.includes('--build-only')) {
-  if (!args.includes('--no-test')) runNodeTests();
+  if (args.includes('--test')) runNodeTests();
   smokeTest();
 }
 
@@ -148,6 +162,9 @@ function writePackageFiles() {
     version,
     description,
     license: 'MIT',
+    repository: { type: 'git', url: `git+${repository.url}.git` },
+    homepage: `${repository.url}#readme`,
+    bugs: { url: `${repository.url}/issues` },
     keywords: ['openai', 'agents', 'testing', 'test-double', 'mock', 'realtime', 'deno', 'bun'],
     type: 'module',
     main: './script/mod.js',
@@ -178,8 +195,35 @@ function writePackageFiles() {
   });
   for (const file of ['README.md', 'LICENSE']) {
     if (!fs.existsSync(path.join(root, file))) fail(`${file} is missing`);
-    fs.copyFileSync(path.join(root, file), path.join(out, file));
   }
+  fs.copyFileSync(path.join(root, 'LICENSE'), path.join(out, 'LICENSE'));
+  fs.writeFileSync(path.join(out, 'README.md'), packedReadme());
+}
+
+/**
+ * The README as the registry page and the tarball show it: a relative link
+ * (`tests/recipes/fixed_response_test.ts`, `CONTRIBUTING.md`) names a file of the
+ * repository that the tarball does not hold, so each becomes an absolute link to
+ * the repository (`…/blob/main/<file>`, `…/tree/main/<folder>`). A link to a file
+ * that does not exist fails the build.
+ */
+function packedReadme() {
+  const missing = [];
+  const text = mapMarkdownLinks(fs.readFileSync(path.join(root, 'README.md'), 'utf8'), (target) => {
+    if (!isRelativeLink(target)) return target;
+    const [file, fragment] = target.split('#');
+    const full = path.resolve(root, decodeURI(file));
+    const relative = path.relative(root, full).split(path.sep).join('/');
+    if (relative.startsWith('..') || !fs.existsSync(full)) {
+      missing.push(target);
+      return target;
+    }
+    const kind = fs.statSync(full).isDirectory() ? 'tree' : 'blob';
+    const anchor = fragment === undefined ? '' : `#${fragment}`;
+    return `${repository.url}/${kind}/${repository.branch}/${encodeURI(relative)}${anchor}`;
+  });
+  if (missing.length > 0) fail(`README.md links to files that do not exist: ${missing.join(', ')}`);
+  return text;
 }
 
 /**
@@ -208,6 +252,12 @@ function checkPublishedFiles() {
       if (specifier.startsWith('.')) {
         if (/\.ts$/.test(specifier) && !/\.d\.ts$/.test(specifier)) {
           problems.push(`${relative}: imports ${specifier}`);
+        }
+        // TypeScript reads `./chunk-x.js` from a declaration as `./chunk-x.d.ts`: a
+        // JavaScript chunk without one is an untyped import (TS7016 under `strict`).
+        const declaration = path.resolve(path.dirname(file), specifier.replace(/\.js$/, '.d.ts'));
+        if (file.endsWith('.d.ts') && !fs.existsSync(declaration)) {
+          problems.push(`${relative}: imports ${specifier}, which has no declaration`);
         }
         continue;
       }
@@ -240,6 +290,12 @@ function checkPublishedFiles() {
   else if (!fs.readFileSync(path.join(out, cliFile), 'utf8').startsWith('#!/usr/bin/env node\n')) {
     problems.push(`${cliFile} does not start with #!/usr/bin/env node`);
   }
+  // The tarball holds none of the files a relative link of its README would name.
+  const readme = fs.readFileSync(path.join(out, 'README.md'), 'utf8');
+  mapMarkdownLinks(readme, (target) => {
+    if (isRelativeLink(target)) problems.push(`README.md: relative link ${target}`);
+    return target;
+  });
   if (problems.length > 0) {
     fail(`the built package is not self-contained:\n  ${problems.join('\n  ')}`);
   }

@@ -5,20 +5,28 @@
 // This is the one place the packed tarball is installed and used as a user would.
 //
 // 1. publint (strict) and @arethetypeswrong/cli on the packed tarball: no
-//    problem under node10, node16 (CJS and ESM) and bundler resolution.
-// 2. Consumer projects made from tests/consumers/<name>/ (package.json and
+//    problem under node10, node16 (CJS and ESM) and bundler resolution; the
+//    registry page: package.json links to the repository, and the packed README
+//    links only to absolute URLs and its own headings.
+// 2. The types a TypeScript user gets, in tests/consumers/types/ (every peer an
+//    entry's declarations may import, the test runners included): a file importing
+//    every entry point (deno.json `exports`) type-checks with `strict: true` and
+//    `skipLibCheck: false` (TypeScript's default, so the package's own
+//    declarations are checked too) in three projects: `nodenext` in an ESM
+//    package, `nodenext` in a CommonJS package (the entries whose exports offer
+//    `require`), and `bundler`.
+// 3. Consumer projects made from tests/consumers/<name>/ (package.json and
 //    lockfile): node:test (ESM), Vitest (ESM, TypeScript) and Jest (CommonJS,
 //    `require`). Each installs the packed tarball and runs the fixed-response and
 //    tool-workflow recipes, generated from tests/recipes/ at run time, against
 //    the real SDK. In the node:test project, every entry point (deno.json `exports`)
-//    imports under ESM and `require`, and its types check under node16 (ESM and
-//    CommonJS) and bundler resolution.
-// 2b. The runner entries in real runners (tests/consumers/runner_suites/): Vitest
+//    imports under ESM and `require` with the same names.
+// 3b. The runner entries in real runners (tests/consumers/runner_suites/): Vitest
 //    (`setupFiles`), Jest under CommonJS and ESM (`setupFilesAfterEnv`) and
-//    node:test under tsx (`withDoubles`) run a suite that must pass and one whose
+//    node:test under tsx (`withDoubles`) and Bun (`--preload`) run a suite that must pass and one whose
 //    every test must fail with the messages expected.json lists, in order, read
 //    from each runner's own JSON (JUnit for node:test) report.
-// 3. The supported SDK range: the built test suite (npm/esm/tests/) in a project
+// 4. The supported SDK range: the built test suite (npm/esm/tests/) in a project
 //    pinned to the package's floor (the oldest of `sdkFloors`, measured by
 //    `npm run compat`), with the groups of tests whose doubles support that release
 //    (the sandbox doubles' explanation included), in one pinned to the oldest
@@ -30,7 +38,7 @@
 // Installs are cached under .cache/ (keyed by the template's lockfile, or by the
 // SDK version) and come from npm's cache where possible (--prefer-offline).
 //
-// Options: --no-build (fail instead of building a missing npm/), --only=lint,consumers,runners,sdk
+// Options: --no-build (fail instead of building a missing npm/), --only=lint,types,consumers,runners,sdk
 //          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the floors and the newest)
 //          --junit=PATH (also write the results as a JUnit report, one case per check)
 
@@ -43,7 +51,9 @@ import {
   entryPoints,
   exec as run,
   fail as failWith,
+  isRelativeLink,
   lastLines,
+  mapMarkdownLinks,
   readJson,
   root,
   sdkFloors,
@@ -64,7 +74,7 @@ import {
 const npmDir = path.join(root, 'npm');
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const only = new Set((option('only') ?? 'lint,consumers,runners,sdk').split(','));
+const only = new Set((option('only') ?? 'lint,types,consumers,runners,sdk').split(','));
 const consumerRecipes = ['fixed_response', 'tool_workflow'];
 // tests/consumers/<name>/teardown_scope.template.*: two tests each.
 const scopeTests = 2;
@@ -78,10 +88,21 @@ if (only.has('lint')) {
     const res = exec(bin('publint'), ['run', npmDir, '--strict']);
     return { ok: res.status === 0, detail: lastLines(res.stdout + res.stderr, 20) };
   });
+  check(
+    'registry page: repository, homepage and bugs; README links absolute',
+    () => checkRegistryPage(),
+  );
   check('attw: node10, node16 CJS, node16 ESM, bundler', () => {
     const res = exec(bin('attw'), [tarball, '--format', 'table-flipped', '--no-color']);
     return { ok: res.status === 0, detail: lastLines(res.stdout + res.stderr, 30) };
   });
+}
+
+if (only.has('types')) {
+  check(
+    'types: every entry point, strict, skipLibCheck: false (nodenext ESM, nodenext CommonJS, bundler)',
+    () => checkTypes(),
+  );
 }
 
 if (only.has('consumers')) {
@@ -139,6 +160,52 @@ function pack() {
   const [info] = JSON.parse(res.stdout);
   console.log(`packed ${info.filename} (${info.entryCount} files, ${info.size} bytes)`);
   return path.join(dest, info.filename);
+}
+
+/**
+ * What the registry shows from the tarball: package.json links to the repository,
+ * and the README (the tarball holds no other page, recipe or test) links only to
+ * absolute URLs and to its own headings.
+ */
+function checkRegistryPage() {
+  const dir = fs.mkdtempSync(path.join(cacheDir, 'tarball-'));
+  try {
+    const res = exec('tar', ['-xzf', tarball, '-C', dir]);
+    if (res.status !== 0) return { ok: false, detail: `tar -xzf failed:\n${res.stderr}` };
+    const manifest = readJson(path.join(dir, 'package', 'package.json'));
+    const readme = fs.readFileSync(path.join(dir, 'package', 'README.md'), 'utf8');
+    const problems = [];
+    const url = /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+/;
+    if (!url.test(manifest.repository?.url?.replace(/^git\+/, '') ?? '')) {
+      problems.push(`package.json repository is ${JSON.stringify(manifest.repository)}`);
+    }
+    if (!url.test(manifest.homepage ?? '')) problems.push('package.json has no homepage');
+    if (!url.test(manifest.bugs?.url ?? '')) problems.push('package.json has no bugs.url');
+    const anchors = new Set(
+      [...readme.matchAll(/^#{1,6}\s+(.*)$/gm)].map(([, heading]) => githubAnchor(heading)),
+    );
+    let links = 0;
+    mapMarkdownLinks(readme, (target) => {
+      links += 1;
+      if (isRelativeLink(target)) {
+        problems.push(`README.md links to ${target} (not in the tarball)`);
+      } else if (target.startsWith('#') && !anchors.has(target.slice(1))) {
+        problems.push(`README.md links to ${target}, which no heading has`);
+      }
+      return target;
+    });
+    return problems.length === 0
+      ? { ok: true, detail: `${links} README links, none relative` }
+      : { ok: false, detail: problems.join('\n') };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** GitHub's (and npm's) anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+function githubAnchor(heading) {
+  return heading.replace(/`/g, '').trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 // --- consumers ----------------------------------------------------------------
@@ -451,8 +518,7 @@ function junitResults(xml) {
 
 /**
  * Every entry point, in a project that installed the tarball: `import` and `require`
- * give the same names, and a TypeScript user compiles against it under node16 (ESM
- * and CommonJS files) and bundler resolution.
+ * give the same names. (Their types: {@link checkTypes}.)
  */
 function checkEntryPoints(dir) {
   // The runner setup entries register hooks of their runner when loaded, so they load only
@@ -474,45 +540,121 @@ function checkEntryPoints(dir) {
   if (res.status !== 0) {
     return { ok: false, detail: `import/require of the entry points:\n${res.stderr}` };
   }
-  // Types: each file resolves every entry point and uses a value export of it.
-  const use = (kind) =>
-    specifiers.map((s, i) =>
-      (kind === 'import'
-        ? `import * as m${i} from '${s}';\n`
-        : `import m${i} = require('${s}');\n`) +
-      `export const e${i}: unknown[] = Object.values(m${i});\n`
-    ).join('');
-  fs.writeFileSync(path.join(work, 'esm_types.mts'), use('import'));
-  fs.writeFileSync(path.join(work, 'cjs_types.cts'), use('require'));
-  fs.writeFileSync(path.join(work, 'bundler_types.ts'), use('import'));
-  const configs = {
-    node16: [{ module: 'node16', moduleResolution: 'node16' }, ['esm_types.mts', 'cjs_types.cts']],
-    bundler: [{ module: 'esnext', moduleResolution: 'bundler' }, ['bundler_types.ts']],
-  };
-  for (const [name, [options, files]] of Object.entries(configs)) {
-    writeJson(path.join(work, `tsconfig.${name}.json`), {
-      compilerOptions: {
-        ...options,
-        target: 'es2022',
-        lib: ['es2022', 'dom', 'esnext.disposable'],
-        types: [],
-        strict: true,
-        noEmit: true,
-        // The SDK's own declarations are not ours to check; ours are, via their use.
-        skipLibCheck: true,
-      },
-      files,
-    });
-    const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    const check = exec(process.execPath, [tsc, '-p', `tsconfig.${name}.json`], { cwd: work });
-    if (check.status !== 0) {
-      return { ok: false, detail: `types under ${name} resolution:\n${check.stdout}` };
+  return { ok: true, detail: `${specifiers.length} entry points import and require` };
+}
+
+/**
+ * A file importing every entry point, type-checked as a strict user compiles it:
+ * `skipLibCheck: false`, so the package's declarations (every chunk they import
+ * included) must check too, not only the names the file uses. Each setting is a
+ * project of its own (its package.json `type` decides how `nodenext` reads the
+ * file); tsc's incremental state stays in the cached project, so the SDK's and the
+ * runners' declarations, which do not change between runs, are checked once.
+ */
+function checkTypes() {
+  const template = path.join(root, 'tests', 'consumers', 'types');
+  const dir = cachedProject('consumers/types', template, (target) => {
+    for (const file of ['package.json', 'package-lock.json']) {
+      fs.copyFileSync(path.join(template, file), path.join(target, file));
     }
+    return 'ci';
+  });
+  installTarball(dir);
+  // An entry may import a peer (a test runner): the project must have every one.
+  const manifest = readJson(path.join(npmDir, 'package.json'));
+  const missing = Object.keys(manifest.peerDependencies ?? {})
+    .filter((name) => !fs.existsSync(path.join(dir, 'node_modules', name, 'package.json')));
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      detail:
+        `tests/consumers/types/package.json lacks the peer dependencies ${
+          missing.join(', ')
+        }: add them there (npm install --save-dev in a copy, then commit package.json and ` +
+        `package-lock.json) so the entry points importing them are type-checked`,
+    };
   }
-  return {
-    ok: true,
-    detail: `${specifiers.length} entry points import, require and type-check (node16, bundler)`,
-  };
+  const tsc = path.join(dir, 'node_modules', 'typescript', 'bin', 'tsc');
+  const details = [];
+  for (const setting of typeSettings()) {
+    // Only what the exports map offers under this condition (an ESM-only entry has no `require`).
+    const entries = entryPoints().filter(({ subpath }) => {
+      const target = manifest.exports?.[subpath];
+      return typeof target === 'object' && target !== null && setting.condition in target;
+    });
+    const work = path.join(dir, setting.name);
+    fs.mkdirSync(work, { recursive: true });
+    writeJson(path.join(work, 'package.json'), { private: true, type: setting.packageType });
+    writeJson(path.join(work, 'tsconfig.json'), {
+      compilerOptions: {
+        ...setting.compilerOptions,
+        target: 'es2022',
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        incremental: true,
+        tsBuildInfoFile: '.tsbuildinfo',
+      },
+      files: ['entry_points.ts'],
+    });
+    fs.writeFileSync(path.join(work, 'entry_points.ts'), entryPointsSource(entries));
+    const res = exec(process.execPath, [tsc, '-p', 'tsconfig.json', '--pretty', 'false'], {
+      cwd: work,
+    });
+    if (res.status !== 0) {
+      return {
+        ok: false,
+        detail: `${setting.name} (${JSON.stringify(setting.compilerOptions)}, package type ` +
+          `${setting.packageType}): tsc found errors:\n${lastLines(res.stdout + res.stderr, 40)}`,
+      };
+    }
+    details.push(`${setting.name}: ${entries.length}`);
+  }
+  return { ok: true, detail: `entry points type-checked per setting: ${details.join(', ')}` };
+}
+
+/**
+ * The settings under which a TypeScript user compiles against the package: module
+ * resolution as Node applies it to an ESM and to a CommonJS package, and as
+ * bundlers (Vite, esbuild, webpack) apply it.
+ */
+function typeSettings() {
+  return [
+    {
+      name: 'nodenext-esm',
+      packageType: 'module',
+      condition: 'import',
+      compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
+    },
+    {
+      name: 'nodenext-cjs',
+      packageType: 'commonjs',
+      condition: 'require',
+      compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
+    },
+    {
+      name: 'bundler',
+      packageType: 'module',
+      condition: 'import',
+      compilerOptions: { module: 'preserve', moduleResolution: 'bundler' },
+    },
+  ];
+}
+
+/**
+ * Imports every entry point and checks that TypeScript resolved a typed module
+ * for each: an unresolved or untyped import would be `any`, which this rejects.
+ */
+function entryPointsSource(entries) {
+  return [
+    '// Generated by scripts/check_package.mjs: every entry point of the package.',
+    'type IsAny<T> = 0 extends 1 & T ? true : false;',
+    'type Typed<T> = IsAny<T> extends true ? never : true;',
+    ...entries.map(({ specifier }, i) => `import * as entry${i} from '${specifier}';`),
+    ...entries.map((_, i) => `export const typed${i}: Typed<typeof entry${i}> = true;`),
+    `export const entries: unknown[] = [${entries.map((_, i) => `entry${i}`).join(', ')}];`,
+    '',
+  ].join('\n');
 }
 
 function swapTestImport(source, replacement) {

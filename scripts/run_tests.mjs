@@ -17,8 +17,9 @@
 //   deno-net files named *_loopback_test.ts, with --allow-net=127.0.0.1 only (they
 //            start their own server there); bun and node run them with the rest
 //   bun      bun test
-//   node     scripts/build_npm.mjs: builds npm/, runs the suite under `node --test`
-//            against it, and a CommonJS smoke test of every entry point
+//   node     scripts/build_npm.mjs --test: builds npm/, runs the suite under
+//            `node --test` against it, and a CommonJS smoke test of every entry point
+//            (`npm run build` is the same build without the suite)
 //   package  scripts/check_package.mjs on the built npm/: publint, attw, the types of
 //            every entry point, node:test/Vitest/Jest consumer projects running recipes
 //            from the packed tarball, the suite against the oldest supported SDK
@@ -146,11 +147,11 @@ const steps = [
     report: junit('bun'),
     files: testFiles,
   },
-  // The build runs every compiled *_test.js (loopback files included) under node --test.
+  // build_npm --test runs every compiled *_test.js (loopback files too) under node --test.
   {
     name: 'node',
     command: process.execPath,
-    args: ['scripts/build_npm.mjs', `--junit=${junit('node')}`],
+    args: ['scripts/build_npm.mjs', '--test', `--junit=${junit('node')}`],
     report: junit('node'),
   },
   {

@@ -28,6 +28,8 @@
 
 import { FailureLog, runTeardownChecks, throwCollected } from '../_internal/failure_log.ts';
 import type { SdkModel as Model } from './_sdk_types.ts';
+import { ScriptedModel } from './scripted_model.ts';
+import type { ScriptedModelInput } from './scripted_model_types.ts';
 import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
 import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
@@ -47,6 +49,8 @@ const DOUBLE = 'ScriptedModelProvider';
  * - `requests` records every name asked for, in order.
  * - `assertComplete()` runs the teardown check of every routed double that has
  *   one (`ScriptedModel`, `AutoModel`, the fallback), reporting all problems together.
+ * - {@linkcode ScriptedModelProvider.forAll} sends every model name to one
+ *   model: the one-liner for an app whose agents name real models.
  *
  * @example
  * ```ts
@@ -77,6 +81,52 @@ export class ScriptedModelProvider implements ModelProvider {
   }
 
   /**
+   * A provider that answers every model name with one model: give it to
+   * `new Runner({ modelProvider })` when the agents under test name real models
+   * (`model: 'gpt-4.1-mini'`). The SDK prefers an agent's own model to the
+   * runner's, so `new Runner({ model: scripted })` does not reach such an agent:
+   * its name goes to the runner's model provider, by default the OpenAI one,
+   * and the run tries the network. With this provider every name (an agent's,
+   * a handoff target's, none at all) gets `modelOrSteps`.
+   *
+   * `modelOrSteps` is a `Model` (`ScriptedModel`, `AutoModel`, any other), or
+   * the steps of a `ScriptedModel` to create (then available as `fallback`).
+   * `requests` still lists the names the agents asked for, and
+   * `assertComplete()` runs the model's teardown check.
+   *
+   * @example Every agent's model name answered by one script
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Agent, Runner } from "@openai/agents";
+   * import { assistantMessage, ScriptedModel, ScriptedModelProvider } from "scripted-agents/testing";
+   *
+   * const agent = new Agent({ name: "Support", model: "gpt-4.1-mini" });
+   * const model = new ScriptedModel([[assistantMessage("Your order has shipped.")]]);
+   * const runner = new Runner({
+   *   modelProvider: ScriptedModelProvider.forAll(model),
+   *   tracingDisabled: true,
+   * });
+   * const result = await runner.run(agent, "Where is my order?");
+   * assert.equal(result.finalOutput, "Your order has shipped.");
+   * assert.equal(model.calls.length, 1);
+   * ```
+   *
+   * @example Steps instead of a model
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { assistantMessage, ScriptedModel, ScriptedModelProvider } from "scripted-agents/testing";
+   *
+   * const provider = ScriptedModelProvider.forAll([[assistantMessage("Hi.")]]);
+   * assert.ok(provider.fallback instanceof ScriptedModel);
+   * assert.equal(provider.getModel("gpt-4.1-mini"), provider.getModel("o3"));
+   * assert.deepEqual(provider.requests, ["gpt-4.1-mini", "o3"]);
+   * ```
+   */
+  static forAll(modelOrSteps: Model | Iterable<ScriptedModelInput>): ScriptedModelProvider {
+    return new ScriptedModelProvider({ models: {}, fallback: modelOf(modelOrSteps) });
+  }
+
+  /**
    * The model for `modelName`. An empty or absent name (an agent without a
    * model) and an unlisted name get the fallback; without one, throws
    * `UnknownModelNameError`.
@@ -93,6 +143,11 @@ export class ScriptedModelProvider implements ModelProvider {
   /** The model names asked for, in order (`undefined` for an agent without one). */
   get requests(): readonly (string | undefined)[] {
     return Object.freeze([...this.#requests]);
+  }
+
+  /** The model for unlisted names and agents without one (`forAll`'s model), if any. */
+  get fallback(): Model | undefined {
+    return this.#fallback;
   }
 
   /** The names this provider routes. */
@@ -152,4 +207,32 @@ export class ScriptedModelProvider implements ModelProvider {
     }
     throwCollected(errors, (count) => `${DOUBLE} teardown found ${count} problems`);
   }
+}
+
+/** `forAll`'s argument as a model: a `Model` as it is, steps as a new `ScriptedModel`. */
+function modelOf(modelOrSteps: Model | Iterable<ScriptedModelInput>): Model {
+  // A string is iterable too, but a model name here is the mistake this method avoids.
+  const candidate = (typeof modelOrSteps === 'object' ? modelOrSteps : undefined) as
+    | (Partial<Model> & Partial<Iterable<ScriptedModelInput>>)
+    | null
+    | undefined;
+  if (typeof candidate?.getResponse === 'function') return modelOrSteps as Model;
+  if (typeof candidate?.[Symbol.iterator] === 'function') {
+    return new ScriptedModel(modelOrSteps as Iterable<ScriptedModelInput>);
+  }
+  throw new TypeError(
+    `ScriptedModelProvider.forAll expects a Model (such as a ScriptedModel or an AutoModel) or ` +
+      `the steps of a ScriptedModel (an array); it got ${describe(modelOrSteps)}.`,
+  );
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (typeof value === 'string') {
+    return `the string ${JSON.stringify(value.slice(0, 40))} (a model name? forAll takes the ` +
+      'model that answers every name)';
+  }
+  if (typeof value !== 'object') return `${typeof value} ${String(value)}`;
+  const keys = Object.keys(value).slice(0, 5);
+  return `an object with ${keys.length === 0 ? 'no keys' : `keys ${keys.join(', ')}`}`;
 }

@@ -1,5 +1,13 @@
 import assert from 'node:assert/strict';
-import { Agent, type Model, Runner, setDefaultModelProvider, tool } from '@openai/agents';
+import {
+  Agent,
+  type Model,
+  OpenAIProvider,
+  Runner,
+  setDefaultModelProvider,
+  tool,
+} from '@openai/agents';
+import OpenAI from 'openai';
 import { z } from 'zod';
 import {
   assistantMessage,
@@ -8,12 +16,14 @@ import {
   DoubleFailuresError,
   functionCall,
   handoffCall,
+  offlineGuard,
+  OfflineNetworkError,
   ScriptedModel,
   ScriptedModelProvider,
   UnconsumedModelStepsError,
   UnknownModelNameError,
 } from 'scripted-agents/testing';
-import { describe, test } from './_harness.ts';
+import { describe, test, type TestContext } from './_harness.ts';
 
 function triageTeam() {
   const refunds = new Agent({
@@ -201,5 +211,102 @@ describe('ScriptedModelProvider', () => {
       setDefaultModelProvider(undefined as never);
     }
     await provider.assertComplete();
+  });
+});
+
+describe('ScriptedModelProvider.forAll', () => {
+  /**
+   * An app's agents as written for production: each names a real model. The
+   * default provider is a real OpenAIProvider (no retries, so one blocked request
+   * is one failure) and the offline guard turns a request into a failure.
+   */
+  function productionApp(t: TestContext) {
+    const guard = offlineGuard();
+    t.after(() => guard[Symbol.dispose]());
+    const openai = new OpenAI({ apiKey: 'sk-not-a-real-key', maxRetries: 0 });
+    setDefaultModelProvider(new OpenAIProvider({ openAIClient: openai }));
+    t.after(() => setDefaultModelProvider(new OpenAIProvider()));
+    const billing = new Agent({ name: 'Billing', model: 'o4-mini' });
+    const support = Agent.create({ name: 'Support', model: 'gpt-4.1-mini', handoffs: [billing] });
+    return { guard, support, billing };
+  }
+
+  test('Runner({ model }) does not reach an agent that names its model: the run goes to OpenAI', async (t) => {
+    const { guard, support } = productionApp(t);
+    const scripted = new ScriptedModel([[assistantMessage('never used')]]);
+    await assert.rejects(new Runner({ model: scripted, tracingDisabled: true }).run(support, 'hi'));
+    assert.equal(scripted.calls.length, 0);
+    const blocked = guard.acknowledgeFailures();
+    assert.equal(blocked.length, 1);
+    assert.ok(blocked[0] instanceof OfflineNetworkError);
+    assert.match(blocked[0].target, /^https:\/\/api\.openai\.com\/v1\/responses/);
+  });
+
+  test('sends every model name to one script, and nothing to the default provider', async (t) => {
+    const { guard, support, billing } = productionApp(t);
+    const model = new ScriptedModel([
+      [handoffCall(billing)],
+      [assistantMessage('Refund issued.')],
+    ]);
+    const provider = ScriptedModelProvider.forAll(model);
+    const result = await new Runner({ modelProvider: provider, tracingDisabled: true }).run(
+      support,
+      'Refund please',
+    );
+    assert.equal(result.finalOutput, 'Refund issued.');
+    assert.equal(result.lastAgent?.name, 'Billing');
+    assert.equal(model.calls.length, 2);
+    assert.deepEqual(provider.requests, ['gpt-4.1-mini', 'o4-mini']);
+    assert.deepEqual(provider.modelNames, []);
+    assert.equal(provider.fallback, model);
+    assert.deepEqual(guard.failures, []);
+    await provider.assertComplete();
+  });
+
+  test('takes steps, an AutoModel or any Model; names and no name all get it', async () => {
+    const fromSteps = ScriptedModelProvider.forAll([[assistantMessage('From steps.')]]);
+    assert.ok(fromSteps.fallback instanceof ScriptedModel);
+    const runner = new Runner({ modelProvider: fromSteps, tracingDisabled: true });
+    const result = await runner.run(new Agent({ name: 'A', model: 'gpt-4.1' }), 'hi');
+    assert.equal(result.finalOutput, 'From steps.');
+    await fromSteps.assertComplete();
+
+    const auto = new AutoModel({ finalText: 'Auto.' });
+    const fromAuto = ScriptedModelProvider.forAll(auto);
+    for (const name of [undefined, '', 'gpt-4.1-mini', 'o3']) {
+      assert.equal(fromAuto.getModel(name), auto);
+    }
+    assert.deepEqual(fromAuto.requests, [undefined, undefined, 'gpt-4.1-mini', 'o3']);
+    const unnamed = await new Runner({ modelProvider: fromAuto, tracingDisabled: true })
+      .run(new Agent({ name: 'Unnamed' }), 'hi');
+    assert.equal(unnamed.finalOutput, 'Auto.');
+    await fromAuto.assertComplete();
+
+    // The steps are the ScriptedModel's: unused ones fail the provider's teardown.
+    const unused = ScriptedModelProvider.forAll([[assistantMessage('never')]]);
+    await assert.rejects(() => unused.assertComplete(), UnconsumedModelStepsError);
+  });
+
+  test('anything else is a TypeError that says what it takes', () => {
+    for (
+      const [value, shown] of [
+        [undefined, 'undefined'],
+        [
+          'gpt-4.1-mini',
+          'the string "gpt-4.1-mini" (a model name? forAll takes the model that answers every name)',
+        ],
+        [42, 'number 42'],
+        [{ model: 'x' }, 'an object with keys model'],
+        [{}, 'an object with no keys'],
+      ] as const
+    ) {
+      assert.throws(
+        () => ScriptedModelProvider.forAll(value as never),
+        new TypeError(
+          'ScriptedModelProvider.forAll expects a Model (such as a ScriptedModel or an AutoModel) ' +
+            `or the steps of a ScriptedModel (an array); it got ${shown}.`,
+        ),
+      );
+    }
   });
 });
