@@ -13,7 +13,8 @@
 //    of three kinds, so none can silently rot:
 //      ```ts                          run as a test by `deno test --doc` (the `doc` step)
 //      ```ts ignore recipe=PATH       an excerpt of the recipe PATH (a file under
-//                                     tests/recipes/, run by `npm run recipes` and the suite):
+//                                     tests/recipes/, run by `npm run recipes` and the suite,
+//                                     or under tests/consumers/, run by the packaging check):
 //                                     each line of the block stands in the recipe, in order
 //                                     (blank lines and `// ...` elisions aside)
 //      ```ts ignore check             type-checked here (`deno check`) but not run: for code
@@ -178,9 +179,11 @@ function checkBlocks(page, text, findings, toCheck) {
     if (kind.kind === 'problem') findings.push(`${page}:${block.line}: ${kind.problem}`);
     if (kind.kind === 'recipe') {
       const recipe = kind.recipe;
-      if (!recipe.startsWith('tests/recipes/') || !fs.existsSync(path.join(root, recipe))) {
+      const runnable = recipe.startsWith('tests/recipes/') || recipe.startsWith('tests/consumers/');
+      if (!runnable || !fs.existsSync(path.join(root, recipe))) {
         findings.push(
-          `${page}:${block.line}: recipe=${recipe} is not a file under tests/recipes/`,
+          `${page}:${block.line}: recipe=${recipe} is not a file under tests/recipes/ or ` +
+            'tests/consumers/',
         );
       } else {
         const missing = excerptMismatch(
