@@ -215,6 +215,24 @@ describe('drift messages use the window', () => {
       `+   "b": "${P.slice(0, 91)}…`,
       '  }',
     ]);
+    // Each run of changes pairs its own lines.
+    assert.deepEqual(diff({ a: `${P}1`, k: 1, b: `${P}2` }, { a: `${P}3`, k: 1, b: `${P}4` }), [
+      '  {',
+      `-   "a": …${P.slice(-95)}1",`,
+      `+   "a": …${P.slice(-95)}3",`,
+      '    "k": 1,',
+      `-   "b": …${P.slice(-96)}2"`,
+      `+   "b": …${P.slice(-96)}4"`,
+      '  }',
+    ]);
+    // One removed and two added lines: the second added one is cut after its start.
+    assert.deepEqual(diff([`${P}1`], [`${P}2`, `${P}3`]), [
+      '  [',
+      `-   …${P.slice(-95)}1"`,
+      `+   …${P.slice(-95)}2",`,
+      `+   "${cut}…`,
+      '  ]',
+    ]);
     // An array item has no key: only the indentation stays in front.
     assert.deepEqual(diff([`${P}1`], [`${P}2`]), [
       '  [',

@@ -255,12 +255,86 @@ describe('semantic diff', () => {
     );
   });
 
+  test('alignment: runs of removals and additions pair up in order, the rest stay additions or removals', () => {
+    const events = (types: string) => ({
+      format: 'scripted-agents/realtime-transcript',
+      version: 1,
+      connections: [{
+        url: 'wss://x',
+        entries: [...types].map((type) => ({ direction: 'server', event: { type } })),
+        close: null,
+      }],
+    });
+    const changes = (from: string, to: string) =>
+      diffRecordings(
+        parseRecording(JSON.stringify(events(from)), 'a'),
+        parseRecording(JSON.stringify(events(to)), 'b'),
+      ).changes.map((
+        c,
+      ) => [c.kind, c.oldIndex, c.newIndex, c.label.replace(/connection 1 ← server /g, '')]);
+    // Three replaced by three: three changes, each naming both units.
+    assert.deepEqual(changes('abcde', 'axyze'), [
+      ['changed', 1, 1, 'b → x'],
+      ['changed', 2, 2, 'c → y'],
+      ['changed', 3, 3, 'd → z'],
+    ]);
+    // Two replaced by four: two changes, then two additions at their new positions.
+    assert.deepEqual(changes('abcf', 'axyzwf'), [
+      ['changed', 1, 1, 'b → x'],
+      ['changed', 2, 2, 'c → y'],
+      ['added', undefined, 3, 'z'],
+      ['added', undefined, 4, 'w'],
+    ]);
+    // Three replaced by one: one change, then two removals at their old positions.
+    assert.deepEqual(changes('abcdf', 'axf'), [
+      ['changed', 1, 1, 'b → x'],
+      ['removed', 2, undefined, 'c'],
+      ['removed', 3, undefined, 'd'],
+    ]);
+    // A lone removal, then a lone addition further on: the positions keep counting.
+    assert.deepEqual(changes('abcd', 'acde'), [
+      ['removed', 1, undefined, 'b'],
+      ['added', undefined, 3, 'e'],
+    ]);
+    assert.deepEqual(changes('abcd', 'abcdgh'), [
+      ['added', undefined, 4, 'g'],
+      ['added', undefined, 5, 'h'],
+    ]);
+    assert.deepEqual(changes('abghcd', 'abcd'), [
+      ['removed', 2, undefined, 'g'],
+      ['removed', 3, undefined, 'h'],
+    ]);
+    // A changed unit of the same label keeps one label; its fields are paths without a dot.
+    const same = diffRecordings(
+      parseRecording(JSON.stringify(events('a')), 'a'),
+      parseRecording(
+        JSON.stringify({
+          ...events('a'),
+          connections: [{
+            url: 'wss://x',
+            entries: [{ direction: 'server', event: { type: 'a', n: 1 } }],
+            close: null,
+          }],
+        }),
+        'b',
+      ),
+    ).changes;
+    assert.deepEqual(same.map((c) => [c.label, c.fields]), [
+      ['connection 1 ← server a', [{ path: 'event.n', old: undefined, new: 1 }]],
+    ]);
+  });
+
   test('a cassette against a transcript is one change saying so', async () => {
     const diff = diffRecordings(
       parseRecording(JSON.stringify(await recordToolLoop()), 'a'),
       parseRecording(JSON.stringify(transcript()), 'b'),
     );
-    assert.equal(diff.changes.length, 1);
+    assert.deepEqual(diff.changes, [{
+      kind: 'changed',
+      label: 'a cassette against a transcript',
+      fields: [],
+      fieldCount: 0,
+    }]);
     assert.match(formatRecordingDiff(diff), /a cassette against a transcript/);
   });
 
