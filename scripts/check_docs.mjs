@@ -28,15 +28,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bin, root, walk } from './_lib.mjs';
 
-const args = process.argv.slice(2);
-const typecheck = !args.includes('--no-typecheck');
-for (const arg of args) {
-  if (arg !== '--no-typecheck') {
-    console.error(`check_docs: unknown option ${arg}`);
-    process.exit(2);
-  }
-}
-
 /** The markdown pages a reader follows links between. */
 export function docPages() {
   const pages = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md']
@@ -233,6 +224,14 @@ function typecheckBlocks(blocks, findings) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const typecheck = !args.includes('--no-typecheck');
+  for (const arg of args) {
+    if (arg !== '--no-typecheck') {
+      console.error(`check_docs: unknown option ${arg}`);
+      process.exit(2);
+    }
+  }
   fs.mkdirSync(path.join(root, '.cache'), { recursive: true });
   const findings = [];
   const toCheck = [];
