@@ -47,5 +47,5 @@ export {
   MissingTestCassetteError,
   RealModelRequestError,
   SharedCassetteError,
-  TeardownAfterFailureError,
 } from './runner_errors.ts';
+export { TeardownAlsoFailedError } from '../_internal/combined_failure.ts';

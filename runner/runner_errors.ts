@@ -5,52 +5,6 @@
  */
 
 /**
- * A test whose body failed and whose doubles then failed their verification
- * too: the body's failure opens the message, the verification's findings
- * follow, so a runner that prints only the message (or a JSON reporter that
- * keeps only it) still shows both. The context form (`withDoubles`) throws it;
- * Vitest and Jest list the two failures separately instead.
- *
- * @example
- * ```ts
- * import assert from 'node:assert/strict';
- * import { TeardownAfterFailureError } from 'scripted-agents/runner';
- *
- * const error = new TeardownAfterFailureError(
- *   new Error('expected "Paris." to equal "Rome."'),
- *   new Error('1 unconsumed model step'),
- * );
- * assert.match(error.message, /^Error: expected "Paris\." to equal "Rome\."\n/);
- * assert.match(error.message, /1 unconsumed model step/);
- * ```
- */
-export class TeardownAfterFailureError extends Error {
-  /** What the test body threw. */
-  readonly failure: unknown;
-  /** What verifying the test's doubles threw afterwards. */
-  readonly teardown: unknown;
-  /** Always `'TeardownAfterFailureError'`. */
-  override readonly name: 'TeardownAfterFailureError';
-
-  /** Combines the body's `failure` with the `teardown` findings, the failure first. */
-  constructor(failure: unknown, teardown: unknown) {
-    super(
-      `${describe(failure)}\n\nThe test failed, and verifying its test doubles afterwards ` +
-        `also found: ${describe(teardown)}`,
-      { cause: failure },
-    );
-    // The body's frames: the stack points where the test failed, not here.
-    const frames = failure instanceof Error ? failure.stack?.split('\n').filter(isFrame) : [];
-    if (frames !== undefined && frames.length > 0) {
-      this.stack = `TeardownAfterFailureError: ${this.message}\n${frames.join('\n')}`;
-    }
-    this.failure = failure;
-    this.teardown = teardown;
-    this.name = 'TeardownAfterFailureError';
-  }
-}
-
-/**
  * An agent named a model (or used the default one) and the SDK asked its
  * default model provider, a real one, while the test runs offline. Thrown at
  * once, before any request leaves the process.
@@ -167,17 +121,4 @@ export class SharedCassetteError extends Error {
     this.tests = Object.freeze([...tests]);
     this.name = 'SharedCassetteError';
   }
-}
-
-function describe(value: unknown): string {
-  if (value instanceof Error) return `${value.name}: ${value.message}`;
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-
-function isFrame(line: string): boolean {
-  return /^\s+at /.test(line) || /^[^\s]*@/.test(line);
 }

@@ -8,7 +8,7 @@
 
 import { argv, execArgv } from 'node:process';
 import { existingSession, type RunnerSession, runnerSession } from './_session.ts';
-import { TeardownAfterFailureError } from './runner_errors.ts';
+import { runWithTeardown } from '../_internal/combined_failure.ts';
 import type { TestIdentity } from './test_run.ts';
 
 /**
@@ -53,7 +53,7 @@ const updateFlags = ['-u', '--update', '--update-snapshots', '--test-update-snap
  * the network is closed (loopback stays open) and `useCassette()` names the
  * cassette after the test; when it ends, every tracked double is verified.
  * If the body failed and verification found problems too, the test fails
- * with a `TeardownAfterFailureError` whose message starts with the body's
+ * with a `TeardownAlsoFailedError` whose message starts with the body's
  * failure and goes on with the findings. The test context is passed through.
  *
  * @example With node:test or Deno.test
@@ -103,20 +103,7 @@ async function runWithin<C extends TestContextLike>(
   await session.ready;
   const run = session.begin(identityOf(context ?? {}, options));
   if (options.network === true) run.allowNetwork();
-  let failed = false;
-  let failure: unknown;
-  try {
-    await session.within(run, () => fn(context));
-  } catch (error) {
-    failed = true;
-    failure = error;
-  }
-  try {
-    await session.end(run);
-  } catch (teardown) {
-    throw failed ? new TeardownAfterFailureError(failure, teardown) : teardown;
-  }
-  if (failed) throw failure;
+  await runWithTeardown(() => session.within(run, () => fn(context)), () => session.end(run));
 }
 
 function identityOf(context: TestContextLike, options: WithDoublesOptions): TestIdentity {

@@ -69,15 +69,15 @@ describe('withDoubles', () => {
         new ScriptedModel([[assistantMessage('unused')]]);
         assert.equal(1, 2);
       }, ['both']),
-      (error: Error & { failure?: unknown; teardown?: unknown }) => {
-        assert.equal(error.name, 'TeardownAfterFailureError');
+      (error: Error & { bodyError?: unknown; teardownError?: unknown }) => {
+        assert.equal(error.name, 'TeardownAlsoFailedError');
         assert.match(error.message, /^AssertionError[^\n]*: Expected values to be strictly equal/);
         assert.match(
           error.message,
-          /verifying its test doubles afterwards also found: UnconsumedModelStepsError: ScriptedModel has 1 unconsumed scripted step/,
+          /The teardown failed too: UnconsumedModelStepsError: ScriptedModel has 1 unconsumed scripted step/,
         );
-        assert.equal((error.failure as Error).name, 'AssertionError');
-        assert.equal((error.teardown as Error).name, 'UnconsumedModelStepsError');
+        assert.equal((error.bodyError as Error).name, 'AssertionError');
+        assert.equal((error.teardownError as Error).name, 'UnconsumedModelStepsError');
         return true;
       },
     );
