@@ -76,18 +76,21 @@ export function escapeLegacyKeys(value: JsonValue): JsonValue {
     return out ?? value;
   }
   if (blobRef(value) !== undefined) return value;
-  let changed = false;
-  const entries: [string, JsonValue][] = [];
+  // Allocates nothing until a key or a child changes (almost never: this runs over every loaded file).
+  let out: JsonObject | undefined;
   for (const key in value) {
     const child = escapeLegacyKeys(value[key]);
     const stored = escapeKey(key);
-    if (child !== value[key] || stored !== key) changed = true;
-    entries.push([stored, child]);
+    if (out === undefined && (child !== value[key] || stored !== key)) {
+      out = {};
+      for (const before in value) {
+        if (before === key) break;
+        put(out, before, value[before]);
+      }
+    }
+    if (out !== undefined) put(out, stored, child);
   }
-  if (!changed) return value;
-  const out: JsonObject = {};
-  for (const [key, child] of entries) put(out, key, child);
-  return out;
+  return out ?? value;
 }
 
 const dataUrl = /^data:[^,;]*(;[^,;=]+=[^,;]*)*;base64,/;
