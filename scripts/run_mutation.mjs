@@ -209,6 +209,8 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
   const command = `${
     propertyRuns === undefined ? '' : `FC_NUM_RUNS=${propertyRuns} `
   }${bun} test --bail --timeout 60000 ${tests.join(' ')}`;
+  // What the result files and MUTATION.md show: the same command, without this machine's path.
+  const shownCommand = command.replace(bun, 'node_modules/.bin/bun');
   const resultFile = path.join(resultDir, `${slug(file)}.json`);
   const source = fs.readFileSync(path.join(root, file), 'utf8');
   let previous;
@@ -241,7 +243,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
   console.log(
     `mutation: ${file}${survivorsOnly ? " (survivors' lines)" : ''}${
       range === undefined ? '' : ` (lines ${range[0]}-${range[1]})`
-    }: ${command}`,
+    }: ${shownCommand}`,
   );
   const { Stryker } = await import('@stryker-mutator/core');
   fs.mkdirSync(scratchDir, { recursive: true });
@@ -288,7 +290,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
     const stillUndetected = again.filter((m) => !detected.has(m.status));
     writeResult(resultFile, {
       ...previous,
-      command,
+      command: shownCommand,
       detected: previous.detected + again.length - stillUndetected.length,
       undetected: stillUndetected,
       rerun: { seconds, date: new Date().toISOString(), mutants: mutants.length },
@@ -308,7 +310,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
       : undefined;
     writeResult(resultFile, {
       file,
-      command,
+      command: shownCommand,
       seconds: (part?.seconds ?? 0) + seconds,
       date: new Date().toISOString(),
       ...(propertyRuns === undefined ? {} : { propertyRuns }),
@@ -326,7 +328,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
   }
   writeResult(resultFile, {
     file,
-    command,
+    command: shownCommand,
     seconds,
     date: new Date().toISOString(),
     ...(propertyRuns === undefined ? {} : { propertyRuns }),
