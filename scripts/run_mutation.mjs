@@ -226,6 +226,8 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
   const command = `${
     propertyRuns === undefined ? '' : `FC_NUM_RUNS=${propertyRuns} `
   }${bunBin} test --bail --timeout 60000 ${tests.join(' ')}`;
+  // What the result files and the report show: the same command, without this machine's path.
+  const shownCommand = command.replace(bunBin, 'node_modules/.bin/bun');
   const resultFile = path.join(resultDir, `${slug(file)}.json`);
   const source = fs.readFileSync(path.join(root, file), 'utf8');
   let previous;
@@ -258,7 +260,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
   console.log(
     `mutation: ${file}${survivorsOnly ? " (survivors' lines)" : ''}${
       range === undefined ? '' : ` (lines ${range[0]}-${range[1]})`
-    }: ${command}`,
+    }: ${shownCommand}`,
   );
   const { Stryker } = await import('@stryker-mutator/core');
   fs.mkdirSync(scratchDir, { recursive: true });
@@ -305,7 +307,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
     const stillUndetected = again.filter((m) => !detected.has(m.status));
     writeResult(resultFile, {
       ...previous,
-      command,
+      command: shownCommand,
       detected: previous.detected + again.length - stillUndetected.length,
       undetected: stillUndetected,
       rerun: { seconds, date: new Date().toISOString(), mutants: mutants.length },
@@ -325,7 +327,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
       : undefined;
     writeResult(resultFile, {
       file,
-      command,
+      command: shownCommand,
       seconds: (part?.seconds ?? 0) + seconds,
       date: new Date().toISOString(),
       ...(propertyRuns === undefined ? {} : { propertyRuns }),
@@ -343,7 +345,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
   }
   writeResult(resultFile, {
     file,
-    command,
+    command: shownCommand,
     seconds,
     date: new Date().toISOString(),
     ...(propertyRuns === undefined ? {} : { propertyRuns }),

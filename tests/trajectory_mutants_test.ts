@@ -173,6 +173,22 @@ describe('stepDifference', () => {
     });
   });
 
+  test('matching arguments do not end the comparison; later fields still count', () => {
+    assert.deepEqual(
+      stepDifference(call, { kind: 'tool_call', args: { id: 1 }, output: 'no' }, exact),
+      {
+        path: 'output',
+        expected: 'no',
+        actual: 'ok',
+      },
+    );
+    const withId: TrajectoryStep = { ...call, callId: 'c1' };
+    assert.equal(
+      stepDifference(withId, { kind: 'tool_call', callId: undefined }, exact),
+      undefined,
+    );
+  });
+
   test('fields the expected step leaves out, or leaves undefined, are not compared', () => {
     assert.equal(stepDifference(call, { kind: 'tool_call' }, exact), undefined);
     assert.equal(
