@@ -244,6 +244,13 @@ export class ScriptedModel implements Model {
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     const call = this.#calls.record(request, true);
     const step = this.#take(call);
+    // The common case, a queued response without raw usage, normalizes without
+    // side effects, so it can be done now and streamed by the synthesis itself:
+    // one generator between the runner and the events, as a hand-written model.
+    if (step.type === 'response' && !hasOwnRawUsage(step.response)) {
+      const normalized = this.#normalize(call, step.response, false, true);
+      return synthesizeStream(normalized, () => throwIfAborted(call), { owned: true });
+    }
     return this.#stream(call, step, request);
   }
 
@@ -299,7 +306,10 @@ export class ScriptedModel implements Model {
           : await step.respond(readCall(call));
         throwIfAborted(call);
         const normalized = this.#normalize(call, response, step.type === 'responder', true);
-        yield* synthesizeStream(normalized, () => throwIfAborted(call));
+        // A queued response is the step's own snapshot, used by this call only.
+        yield* synthesizeStream(normalized, () => throwIfAborted(call), {
+          owned: step.type === 'response',
+        });
       }
     }
   }
@@ -368,6 +378,11 @@ export class ScriptedModel implements Model {
       requireResponseId,
     });
   }
+}
+
+/** True when normalizing `response` would read its `rawUsage` (possibly an accessor). */
+function hasOwnRawUsage(response: ScriptedModelResponse): boolean {
+  return !Array.isArray(response) && Object.prototype.hasOwnProperty.call(response, 'rawUsage');
 }
 
 /** Validates every input first, so that one invalid input adds nothing. */
