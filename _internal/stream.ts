@@ -9,6 +9,16 @@
 import type { ModelResponse, StreamEvent, Usage } from '@openai/agents-core';
 import { snapshotValue } from './snapshot.ts';
 
+/** How {@link synthesizeStream} treats the response it streams. */
+export interface SynthesizeOptions {
+  /**
+   * The response is the caller's private copy, handed out once (a queued
+   * step's enqueue-time snapshot): `response_done` carries its output and
+   * data by reference instead of a copy. Default false: everything is copied.
+   */
+  readonly owned?: boolean;
+}
+
 /**
  * Yields `response_started`, one `output_text_delta` per assistant
  * `output_text` part (the whole text, no chunking), then `response_done` with
@@ -17,31 +27,62 @@ import { snapshotValue } from './snapshot.ts';
  * cannot change a later one.
  *
  * `response.responseId` must already be set: `response_done` requires an id.
+ *
+ * The model doubles' hot path: one generator, events built as literals, and
+ * copies only of what a consumer could share with a later event or with the
+ * caller (the floor a hand-written model costs is the target).
  */
 export async function* synthesizeStream(
   response: ModelResponse,
   checkpoint: () => void,
+  options: SynthesizeOptions = {},
 ): AsyncGenerator<StreamEvent> {
   checkpoint();
   yield { type: 'response_started' };
 
-  for (const item of response.output as readonly unknown[]) {
+  const output = response.output as readonly unknown[];
+  for (let i = 0; i < output.length; i++) {
+    const item = output[i];
     if (!isAssistantMessage(item)) continue;
-    for (const part of item.content) {
+    const content = item.content;
+    for (let j = 0; j < content.length; j++) {
+      const part = content[j];
       if (part?.type !== 'output_text') continue;
-      const delta: Record<string, unknown> = {
-        type: 'output_text_delta',
-        itemId: item.id,
-        delta: part.text,
-      };
-      if (part.providerData !== undefined) delta.providerData = part.providerData;
+      const delta = textDelta(item.id, part);
       checkpoint();
-      yield snapshotValue(delta) as StreamEvent;
+      yield delta;
     }
   }
 
   checkpoint();
-  yield snapshotValue({
+  yield responseDone(response, options.owned === true);
+}
+
+/**
+ * A fresh delta event. Only an object value (`providerData`, or an odd id or
+ * text) can be shared with the `response_done` output, so only then is the
+ * event copied.
+ */
+function textDelta(itemId: unknown, part: NonNullable<TextPart>): StreamEvent {
+  const delta: Record<string, unknown> = {
+    type: 'output_text_delta',
+    itemId,
+    delta: part.text,
+  };
+  if (part.providerData !== undefined) delta.providerData = part.providerData;
+  return (isObject(itemId) || isObject(part.text) || isObject(part.providerData)
+    ? snapshotValue(delta)
+    : delta) as StreamEvent;
+}
+
+/**
+ * The last event. An owned response is private and used once, so its output
+ * and data go out by reference (as a non-streamed call returns them); any
+ * other is copied as a whole, so aliasing inside it is kept and the caller's
+ * objects never reach the consumer.
+ */
+function responseDone(response: ModelResponse, owned: boolean): StreamEvent {
+  const event = {
     type: 'response_done',
     response: {
       id: response.responseId as string,
@@ -51,10 +92,15 @@ export async function* synthesizeStream(
       providerData: response.providerData,
       output: response.output,
     },
-  }) as StreamEvent;
+  };
+  return (owned ? event : snapshotValue(event)) as StreamEvent;
 }
 
 type TextPart = { type?: unknown; text?: unknown; providerData?: unknown } | null | undefined;
+
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}
 
 function isAssistantMessage(
   item: unknown,

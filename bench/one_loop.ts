@@ -5,7 +5,8 @@
  * depend on what else the machine runs, so they separate a few per cent of
  * overhead that CPU-time ratios on a shared machine cannot.
  *
- * Usage: `node bench/one_loop.js <turns> <bare|sdk|ours>` (compiled copy);
+ * Usage: `node bench/one_loop.js <turns> <bare|sdk|ours>[-stream]` (compiled copy;
+ * the `-stream` suffix drains a streamed run instead);
  * `<turns> record <file>` records the loop on our `ScriptedModel` into a
  * cassette file (not counted), and `<turns> cassette <file>` replays that
  * file (parsing and loading its text included, as a test does).
@@ -49,7 +50,9 @@ if (contender === 'record' || contender === 'cassette') {
     sdk: scriptedFactory(SdkScriptedModel as unknown as ScriptedModelClass, outputs),
     ours: scriptedFactory(ScriptedModel as unknown as ScriptedModelClass, outputs),
   };
-  const factory = factories[contender as keyof typeof factories];
+  const stream = contender.endsWith('-stream');
+  const name = stream ? contender.slice(0, -'-stream'.length) : contender;
+  const factory = factories[name as keyof typeof factories];
   if (factory === undefined) throw new Error(`unknown contender ${contender}`);
-  await runLoop(factory(), turns, false);
+  await runLoop(factory(), turns, stream);
 }

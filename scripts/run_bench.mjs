@@ -18,7 +18,8 @@
  *                              opened from file:// in Chromium)
  *   --instructions[=TURNS]     Node and Deno, needs valgrind: also count the machine instructions of
  *                              one TURNS-turn loop (default 200) per contender, minus a 1-turn
- *                              run (start-up); deterministic, unlike CPU time on a shared machine
+ *                              run (start-up); deterministic, unlike CPU time on a shared machine;
+ *                              the streamed loop too (contenders bare-stream, sdk-stream, ours-stream)
  *
  * Under Node ours is the built npm package (npm/), linked into a scratch
  * node_modules next to the compiled bench. When npm/ is missing or older than
@@ -321,6 +322,7 @@ async function instructionCounts(runtime, turns) {
   const contenders = [
     ...(wanted('loop200') ? ['bare', 'sdk'] : []),
     'ours',
+    ...(wanted('loop200_stream') ? ['bare-stream', 'sdk-stream', 'ours-stream'] : []),
     ...(wanted('cassette200') ? ['cassette'] : []),
   ];
   const cassettes = contenders.includes('cassette') ? recordCassettes(turns) : {};
@@ -358,6 +360,18 @@ function instructionRow(turns, counts) {
       }×** | ${
         (by.ours.loop / by.sdk.loop).toFixed(2)
       }× | deterministic: what the CPU-time rows measure without the noise |`,
+    );
+  }
+  const bareStream = by['bare-stream'];
+  if (bareStream) {
+    const sdk = by['sdk-stream'];
+    const ours = by['ours-stream'];
+    rows.push(
+      `| Tool loop, ${turns} turns, streamed, machine instructions (valgrind) | ${
+        fmt(bareStream)
+      } | ${fmt(sdk)} · **${(sdk.loop / bareStream.loop).toFixed(3)}×** | ${fmt(ours)} · **${
+        (ours.loop / bareStream.loop).toFixed(3)
+      }×** | ${(ours.loop / sdk.loop).toFixed(2)}× | ours ≤ 1.05× bare |`,
     );
   }
   if (by.cassette) {

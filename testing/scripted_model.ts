@@ -285,6 +285,20 @@ export class ScriptedModel implements Model {
     const call = this.#calls.record(request, true);
     this.#checkFollowUp(call, request);
     const step = this.#take(call);
+    // The common case, a queued response without raw usage, normalizes without
+    // side effects, so it can be done now and streamed by the synthesis itself:
+    // one generator between the runner and the events, as a hand-written model.
+    if (step.type === 'response' && !hasOwnRawUsage(step.response)) {
+      let normalized: ModelResponse;
+      try {
+        normalized = this.#normalize(call, request, step.response, step, true);
+      } catch (error) {
+        // As from the generator below: the stream fails when it is first read.
+        return failedStream(error);
+      }
+      this.#calls.answer(call, normalized.output);
+      return synthesizeStream(normalized, () => throwIfAborted(call), { owned: true });
+    }
     return this.#stream(call, step, request);
   }
 
@@ -342,7 +356,10 @@ export class ScriptedModel implements Model {
         throwIfAborted(call);
         const normalized = this.#normalize(call, request, response, step, true);
         this.#calls.answer(call, normalized.output);
-        yield* synthesizeStream(normalized, () => throwIfAborted(call));
+        // A queued response is the step's own snapshot, used by this call only.
+        yield* synthesizeStream(normalized, () => throwIfAborted(call), {
+          owned: step.type === 'response',
+        });
       }
     }
   }
@@ -437,6 +454,17 @@ export class ScriptedModel implements Model {
     if (mismatch !== undefined) throw this.#failures.raise(mismatch);
     return normalized;
   }
+}
+
+/** A stream whose first read rejects with `error`. */
+// deno-lint-ignore require-yield
+async function* failedStream(error: unknown): AsyncGenerator<StreamEvent> {
+  throw error;
+}
+
+/** True when normalizing `response` would read its `rawUsage` (possibly an accessor). */
+function hasOwnRawUsage(response: ScriptedModelResponse): boolean {
+  return !Array.isArray(response) && Object.prototype.hasOwnProperty.call(response, 'rawUsage');
 }
 
 /** Validates every input first, so that one invalid input adds nothing. */
