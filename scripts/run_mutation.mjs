@@ -32,14 +32,18 @@
 // about N ranges, and docs/reports/mutation.md shows which lines a partial result covers.
 // --lines=A-B limits a chunked run to those lines (to measure a changed part first).
 // Surviving mutants that cannot be killed are explained in
-// scripts/mutation_equivalents.mjs; docs/reports/mutation.md lists every other survivor.
+// scripts/mutation_equivalents.json (data: file, mutator, original and replacement, or a
+// line range, with the reason); docs/reports/mutation.md lists every other survivor.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { equivalents, fileNotes } from './mutation_equivalents.mjs';
+
+const { equivalents, fileNotes } = JSON.parse(
+  fs.readFileSync(new URL('./mutation_equivalents.json', import.meta.url), 'utf8'),
+);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultDir = path.join(root, 'bench', 'mutation');

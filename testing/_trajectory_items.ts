@@ -36,7 +36,14 @@ export function toJson(value: unknown, seen: Set<object> = new Set()): Trajector
     const out: Record<string, TrajectoryJson> = {};
     for (const [key, entry] of Object.entries(value)) {
       if (entry === undefined || typeof entry === 'function' || typeof entry === 'symbol') continue;
-      out[key] = toJson(entry, seen);
+      // A defined property: JSON may have an own "__proto__" key, which assignment would
+      // turn into the object's prototype.
+      Object.defineProperty(out, key, {
+        value: toJson(entry, seen),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   } finally {
