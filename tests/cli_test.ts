@@ -94,7 +94,10 @@ describe('scripted-agents view', () => {
     const bad = { ...hostileCassette(), version: 9 };
     const invalid = await cli(['view', await write(dir, 'bad.json', bad)]);
     assert.equal(invalid.code, 2);
-    assert.match(invalid.stderr, /bad\.json is invalid: version should be format version 3, 2 or 1/);
+    assert.match(
+      invalid.stderr,
+      /bad\.json is invalid: version should be format version 3, 2 or 1/,
+    );
   });
 });
 
