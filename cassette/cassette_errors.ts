@@ -292,7 +292,7 @@ export class UnusedCassetteInteractionsError extends Error {
  * } catch (error) {
  *   assert.ok(error instanceof InvalidCassetteError);
  *   assert.equal(error.path, "version");
- *   assert.equal(error.expected, "format version 2 or 1");
+ *   assert.equal(error.expected, "format version 3, 2 or 1");
  * }
  * ```
  */
