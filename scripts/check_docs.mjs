@@ -198,8 +198,9 @@ function checkBlocks(page, text, findings, toCheck) {
 
 function typecheckBlocks(blocks, findings) {
   if (blocks.length === 0) return;
-  // Inside the repository, so the blocks resolve their imports through deno.json.
-  const dir = fs.mkdtempSync(path.join(root, '.cache', 'doc-blocks-'));
+  // Inside the repository (and outside its excluded folders, which deno check would skip),
+  // so the blocks resolve their imports through deno.json.
+  const dir = fs.mkdtempSync(path.join(root, 'docs', '.blocks-'));
   try {
     const files = blocks.map((block, i) => {
       const name = `${block.page.replace(/[^\w]+/g, '_')}_${block.line}_${i}.ts`;
