@@ -106,6 +106,23 @@ function compileWithTsc() {
     `tsc: type-checked and compiled ${emitted.length - tests} library and ${tests} test ` +
       `modules (${seconds(performance.now() - t0)})`,
   );
+  copyTestCassettes();
+}
+
+/**
+ * The recorded cassettes of tests that name their source file (`withDoubles(fn, { file })`
+ * under node:test, which runs in npm/): tests/**\/__cassettes__ as npm/tests/**\/__cassettes__,
+ * so the built suite replays what the sources do. Not published (package.json `files`).
+ */
+function copyTestCassettes() {
+  const testsDir = path.join(root, 'tests');
+  const dirs = walk(testsDir).map((f) => path.dirname(f))
+    .filter((d) => path.basename(path.dirname(d)) === '__cassettes__')
+    .map((d) => path.dirname(d))
+    .filter((d) => !path.relative(testsDir, d).startsWith('consumers'));
+  for (const dir of new Set(dirs)) {
+    fs.cpSync(dir, path.join(out, path.relative(root, dir)), { recursive: true });
+  }
 }
 
 function bundleWithTsdown() {
