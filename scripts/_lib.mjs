@@ -36,6 +36,9 @@ export const sdkFloors = {
   model_retry: '0.7.2',
   // Not measured on older releases yet: the release the check was written against.
   strict: '0.20.0',
+  messages: '0.20.0',
+  trajectories: '0.20.0',
+  viewer: '0.20.0',
   builders: '0.3.9',
   auto_model: '0.9.0',
   provider: '0.0.17',

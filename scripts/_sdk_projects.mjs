@@ -47,6 +47,27 @@ export const doubleGroups = [
     'script_check\\w*',
     'recipes/strict_scripts',
   ]),
+  group(
+    'messages',
+    'failure messages (first-difference windows, nearest names, bare items, ' +
+      'route and transcript), doubleScope().run() and model spans',
+    [
+      'difference_window',
+      'nearest_name',
+      'model_steps_bare_item',
+      'model_failure_transcript',
+      'double_scope_run',
+      'trace_spans_loopback',
+    ],
+  ),
+  group('trajectories', 'trajectory(), formatTrajectory() and assertTrajectory()', [
+    'trajectory\\w*',
+    'recipes/trajectory\\w*',
+  ]),
+  group('viewer', 'the scripted-agents command line tool and the recording viewer', [
+    'cli',
+    'recording_view',
+  ]),
   group('model_retry', "ScriptedModel's retry advice under the SDK's retry policies", [
     'model_retry',
   ]),
