@@ -195,6 +195,9 @@ const testSets = [
   [/^_internal\/(script_check|nearest_name)/, ['script_check', 'recipes/strict_scripts']],
   // The one schema checker: the generator's tests and the script check's.
   [/^_internal\/schema_check/, ['schema_values', 'script_check']],
+  // The runner integration's shared core (the per-runner entries run only inside their runners,
+  // so the consumer suites of the packaging check judge those): its tests and the guards'.
+  [/^(runner\/|_internal\/live_doubles)/, ['runner_', 'guards', 'recipes/runner_context', 'teardown']],
   // The rest of _internal/ and the entries: the whole suite.
 ];
 

@@ -29,7 +29,7 @@ import type {
   TrajectorySource,
   TrajectoryStep,
 } from './trajectory_types.ts';
-import { countOf } from '../_internal/format.ts';
+import { countOf, differenceWindow } from '../_internal/format.ts';
 
 const DEFAULT_KINDS: readonly TrajectoryKindFilter[] = ['tool_call', 'handoff', 'final_message'];
 
@@ -238,7 +238,9 @@ function mismatchMessage(
     notes++;
     const [shownExpected, shownActual] = typeof difference.expected === 'string' &&
         typeof difference.actual === 'string'
-      ? aroundFirstDifference(difference.expected, difference.actual, max)
+      ? differenceWindow(difference.expected, difference.actual, max).map((part) =>
+        JSON.stringify(part)
+      )
       : [showValue(difference.expected, max), showValue(difference.actual, max)];
     lines.push(
       `Expected #${e + 1} is closest to actual #${
@@ -248,24 +250,6 @@ function mismatchMessage(
   }
   lines.push(advice(order, options, alignment));
   return lines.join('\n');
-}
-
-/**
- * Two long strings, quoted, cut around where they first differ (`…` on a cut
- * side), so the two shown parts differ where the values do.
- */
-function aroundFirstDifference(expected: string, actual: string, max: number): [string, string] {
-  if (expected.length <= max && actual.length <= max) {
-    return [JSON.stringify(expected), JSON.stringify(actual)];
-  }
-  let at = 0;
-  while (at < expected.length && at < actual.length && expected[at] === actual[at]) at++;
-  const start = Math.max(0, at - Math.floor(max / 4));
-  const cut = (text: string) => {
-    const part = text.slice(start, start + max);
-    return JSON.stringify(`${start > 0 ? '…' : ''}${part}${start + max < text.length ? '…' : ''}`);
-  };
-  return [cut(expected), cut(actual)];
 }
 
 /** The unpaired actual step most like `expected`: same kind and name, else same kind. */

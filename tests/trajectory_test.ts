@@ -355,7 +355,8 @@ describe('TrajectoryMismatchError', () => {
         assert.equal(
           note,
           'Expected #1 is closest to actual #1, which differs at args.prompt: expected ' +
-            '"… history. Answer in German.", actual "… history. Answer in French.".',
+            '"…arise the order history. Please summarise the order history. Answer in German.", ' +
+            'actual "…arise the order history. Please summarise the order history. Answer in French.".',
         );
         return true;
       },
