@@ -177,8 +177,18 @@ const testSets = [
     'auto_model_names',
     'scripted_realtime_server_errors',
   ]],
-  // Trajectories and the failure transcripts built on them.
-  [/^testing\/(_trajectory_|trajectory|assert_trajectory|_transcript)/, [
+  // The failure transcripts: every test that reads a model double's whole failure message
+  // (unexpected calls, unused steps at teardown, provider routes).
+  [/^testing\/_transcript/, [
+    'trajectory_',
+    'model_failure_transcript',
+    'model_errors',
+    'scripted_model_provider_errors',
+    'teardown',
+    'failure_log',
+  ]],
+  // Trajectories.
+  [/^testing\/(_trajectory_|trajectory|assert_trajectory)/, [
     'trajectory_',
     'model_failure_transcript',
   ]],
