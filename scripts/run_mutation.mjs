@@ -2,7 +2,7 @@
 // deno-lint-ignore-file no-console
 // `npm run mutation`: mutation testing of the library with StrykerJS (not part of `npm test`).
 //
-//   node scripts/run_mutation.mjs [--report-only] [--list] [--survivors] [--property-runs=N]
+//   node scripts/run_mutation.mjs [--report-only] [--list] [--survivors] [--timeouts] [--property-runs=N]
 //                                 [--chunks=N [--lines=A-B]] [file.ts ...]
 //
 // Stryker mutates the TypeScript sources themselves (in its sandbox copy under
@@ -20,6 +20,9 @@
 // --survivors re-runs only the source lines of a kept result's survivors (after tests
 // were added to kill them, the source being unchanged) and merges the new statuses into
 // that result; docs/reports/mutation.md shows when a file's survivors were re-run.
+// --timeouts re-runs the mutants a kept result counted as detected only because a test run
+// hit the time limit (a slow run on a loaded machine looks the same as a mutant that hangs)
+// and merges their new statuses: one that survives now counts as undetected.
 // --property-runs=N runs the property tests with N cases each (FC_NUM_RUNS) in a
 // full-file run, for files whose survivors would otherwise spend most of the run in
 // long property tests: a mutant killed with fewer cases is killed all the same, and
@@ -207,7 +210,12 @@ const testSets = [
   [/^_internal\/schema_check/, ['schema_values', 'script_check']],
   // The runner integration's shared core (the per-runner entries run only inside their runners,
   // so the consumer suites of the packaging check judge those): its tests and the guards'.
-  [/^(runner\/|_internal\/live_doubles)/, ['runner_', 'guards', 'recipes/runner_context', 'teardown']],
+  [/^(runner\/|_internal\/live_doubles)/, [
+    'runner_',
+    'guards',
+    'recipes/runner_context',
+    'teardown',
+  ]],
   // The rest of _internal/ and the entries: the whole suite.
 ];
 
@@ -238,7 +246,10 @@ const slug = (file) => file.replaceAll('/', '__');
 // resolve through the parent directories.
 const bunBin = path.join(root, 'node_modules', '.bin', 'bun');
 
-async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range } = {}) {
+async function mutate(
+  file,
+  { survivorsOnly = false, timeoutsOnly = false, propertyRuns, lines: range } = {},
+) {
   const tests = testsFor(file);
   const command = `${
     propertyRuns === undefined ? '' : `FC_NUM_RUNS=${propertyRuns} `
@@ -249,6 +260,24 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
   const source = fs.readFileSync(path.join(root, file), 'utf8');
   let previous;
   let mutateSpec = range === undefined ? [file] : [`${file}:${range[0]}-${range[1]}`];
+  if (timeoutsOnly) {
+    previous = readResult(resultFile);
+    if (previous?.timedOut === undefined) {
+      throw new Error(`no earlier result with its timed-out mutants to re-run`);
+    }
+    if (previous.sourceDigest !== digest(source)) {
+      throw new Error(`the source changed since ${previous.date}: measure the whole file again`);
+    }
+    if (previous.timedOut.length === 0) {
+      console.log(`mutation: ${file}: no timed-out mutants to re-run`);
+      return;
+    }
+    mutateSpec = [
+      ...new Set(
+        previous.timedOut.map((m) => `${file}:${m.location.start.line}-${m.location.end.line}`),
+      ),
+    ];
+  }
   if (survivorsOnly) {
     previous = fs.existsSync(resultFile)
       ? JSON.parse(fs.readFileSync(resultFile, 'utf8'))
@@ -293,7 +322,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
     tempDirName: '.stryker-tmp',
     ignorePatterns: ['npm', '.cache', 'bench', 'reports', 'docs', '*.tgz'],
     // A mutant that hangs a test is detected (Timeout) after this much more than the dry run.
-    timeoutMS: 10000,
+    timeoutMS: 30000,
     logLevel: 'warn',
     fileLogLevel: 'off',
     allowConsoleColors: false,
@@ -309,13 +338,37 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
     original: originalText(source, m.location),
   }));
   fs.rmSync(jsonFile, { force: true });
+  const key = (m) =>
+    `${m.mutator}|${m.location.start.line}:${m.location.start.column}|` +
+    `${m.location.end.line}:${m.location.end.column}|${m.replacement}`;
+  if (timeoutsOnly) {
+    // Only the timed-out mutants' statuses change: one that now survives leaves the
+    // detected count for the undetected list; one that times out again stays listed.
+    const rerun = new Map(mutants.map((m) => [key(m), m]));
+    const again = previous.timedOut.map((m) => ({
+      ...m,
+      status: rerun.get(key(m))?.status ?? m.status,
+    }));
+    const nowUndetected = again.filter((m) => undetected.has(m.status));
+    writeResult(resultFile, {
+      ...previous,
+      detected: previous.detected - nowUndetected.length,
+      undetected: [...previous.undetected, ...nowUndetected],
+      timedOut: again.filter((m) => m.status === 'Timeout'),
+      timeoutRerun: { seconds, date: new Date().toISOString(), mutants: again.length },
+    });
+    console.log(
+      `mutation: ${file}: re-ran ${again.length} timed-out mutants in ${seconds} s: ` +
+        `${nowUndetected.length} survive, ${
+          again.filter((m) => m.status === 'Timeout').length
+        } time out again`,
+    );
+    return;
+  }
   if (previous !== undefined) {
     // Tests were only added since the full run, so a mutant detected then is still
     // detected: the re-run's statuses replace the earlier ones of the undetected
     // mutants, and the ones it detects now move into the detected count.
-    const key = (m) =>
-      `${m.mutator}|${m.location.start.line}:${m.location.start.column}|` +
-      `${m.location.end.line}:${m.location.end.column}|${m.replacement}`;
     const rerun = new Map(mutants.map((m) => [key(m), m]));
     const again = previous.undetected.map((m) => ({
       ...m,
@@ -354,6 +407,7 @@ async function mutate(file, { survivorsOnly = false, propertyRuns, lines: range 
       detected: (part?.detected ?? 0) + measured.detected,
       ignored: (part?.ignored ?? 0) + measured.ignored,
       undetected: [...(part?.undetected ?? []), ...measured.undetected],
+      timedOut: [...(part?.timedOut ?? []), ...measured.timedOut],
     });
     console.log(
       `mutation: ${file}: lines ${range[0]}-${range[1]}: ${mutants.length} mutants in ${seconds} s`,
@@ -432,6 +486,17 @@ function counts(mutants) {
       location,
       original,
     })),
+    // Detected by a time limit only: on a loaded machine a slow test run looks the same, so
+    // they are kept to be re-run (--timeouts) when the machine is quiet.
+    timedOut: mutants.filter((m) => m.status === 'Timeout').map(
+      ({ mutator, status, replacement, location, original }) => ({
+        mutator,
+        status,
+        replacement,
+        location,
+        original,
+      }),
+    ),
   };
 }
 
@@ -531,7 +596,9 @@ function writeReport() {
       'sources, and each mutant runs `bun test --bail` over the tests of the mutated module. ' +
       'Score = detected / (detected + undetected), where detected is killed, timed out or ' +
       'crashed and undetected is survived or not covered. "Without equivalent" leaves out the ' +
-      'surviving mutants that are explained below as equivalent (no test can tell them apart).',
+      'surviving mutants that are explained below as equivalent (no test can tell them apart). ' +
+      '"By time limit": detected because a test run exceeded the time limit, which a slow run ' +
+      'on a loaded machine can also cause; `--timeouts` re-runs them.',
   );
   out.push('');
   out.push(
@@ -573,13 +640,11 @@ function writeReport() {
     const s = score([run]);
     const tests = run.command.split(' ').filter((w) => w.startsWith('./tests/')).length;
     out.push(
-      `| \`${run.file}\`${
-        partialNote(run)
-      } | ${s.total} | ${s.killed} | ${s.survived} (${s.equivalent}) | ${s.ignored} | ${
-        pct(s.score)
-      } | ${pct(s.scoreWithoutEquivalent)} | ${run.seconds} s${
-        run.rerun ? ` + ${run.rerun.seconds} s` : ''
-      } | ${tests} files${
+      `| \`${run.file}\`${partialNote(run)} | ${s.total} | ${s.killed}${
+        run.timedOut?.length > 0 ? ` (${run.timedOut.length} by time limit)` : ''
+      } | ${s.survived} (${s.equivalent}) | ${s.ignored} | ${pct(s.score)} | ${
+        pct(s.scoreWithoutEquivalent)
+      } | ${run.seconds} s${run.rerun ? ` + ${run.rerun.seconds} s` : ''} | ${tests} files${
         run.propertyRuns === undefined ? '' : `, properties ${run.propertyRuns} cases*`
       } | ${run.date.slice(0, 16).replace('T', ' ')}${
         run.rerun ? `, survivors' lines ${run.rerun.date.slice(11, 16)}` : ''
@@ -666,6 +731,7 @@ const list = args.includes('--list');
 // --survivors: re-run only the lines of the survivors of the kept result (after adding
 // tests, with the source unchanged), and merge the new statuses into it.
 const survivorsOnly = args.includes('--survivors');
+const timeoutsOnly = args.includes('--timeouts');
 const propertyRunsArg = args.find((a) => a.startsWith('--property-runs='));
 const propertyRuns = propertyRunsArg === undefined
   ? undefined
@@ -700,11 +766,15 @@ if (lineWindow !== undefined && chunks === undefined) {
   console.error(`run_mutation: --lines picks the lines a chunked run measures: add --chunks=N`);
   process.exit(2);
 }
+if (timeoutsOnly && (survivorsOnly || chunks !== undefined || propertyRuns !== undefined)) {
+  console.error(`run_mutation: --timeouts re-runs a kept result's timed-out mutants on its own`);
+  process.exit(2);
+}
 if (chunks !== undefined && survivorsOnly) {
   console.error(`run_mutation: --survivors re-runs survivors' lines, which need no chunks`);
   process.exit(2);
 }
-const options = ['--report-only', '--list', '--survivors'];
+const options = ['--report-only', '--list', '--survivors', '--timeouts'];
 const unknown = args.filter((a) =>
   a.startsWith('--') && !options.includes(a) && !a.startsWith('--property-runs=') &&
   !a.startsWith('--chunks=') && !a.startsWith('--lines=')
@@ -730,7 +800,7 @@ if (list) {
     for (const file of targets) {
       try {
         if (chunks === undefined) {
-          await mutate(file, { survivorsOnly, propertyRuns });
+          await mutate(file, { survivorsOnly, timeoutsOnly, propertyRuns });
         } else {
           const source = fs.readFileSync(path.join(root, file), 'utf8');
           const earlier = readResult(path.join(resultDir, `${slug(file)}.json`));
