@@ -474,7 +474,11 @@ function runRunnerSuites(runner) {
   const results = junit
     ? junitResults(
       fs.readFileSync(report, 'utf8'),
-      runner === 'deno' ? { fileAttribute: 'classname', messageOnly: true } : {},
+      {
+        deno: { fileAttribute: 'classname', messageOnly: true },
+        // Node 20's reporter escapes the attribute twice (`&amp;quot;`).
+        node_test: { messageOnly: true, escapedTwice: true },
+      }[runner] ?? {},
     )
     : jsonResults(readJson(report), written);
   // A JUnit report may not name the file: the failing suite's tests are the expected ones.
@@ -543,12 +547,16 @@ function jsonResults(report, written) {
  * A JUnit report (node:test's, Deno's, Bun's): one result per `<testcase>` (Deno's
  * test steps are cases of their own, named `test > step`), its file read from the
  * attribute `fileAttribute` (Deno names the module in `classname`). With
- * `messageOnly`, a failure's text is its `message` attribute alone: Deno's element
- * text repeats the message, then the stack and the whole `cause` chain, where a
- * teardown finding would be found even if the message lost it, and the body's
- * failure found again after it (out of order).
+ * `messageOnly`, a failure's text is its `message` attribute alone: Deno's and
+ * node:test's element text repeat the message, then the stack and the whole
+ * `cause` chain, where a teardown finding would be found even if the message lost
+ * it, and the body's failure found again after it (out of order). (Bun's attribute
+ * holds only the first of a test's errors.)
  */
-function junitResults(xml, { fileAttribute = 'file', messageOnly = false } = {}) {
+function junitResults(
+  xml,
+  { fileAttribute = 'file', messageOnly = false, escapedTwice = false } = {},
+) {
   const results = [];
   const unescape = (text) =>
     text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")
@@ -566,7 +574,8 @@ function junitResults(xml, { fileAttribute = 'file', messageOnly = false } = {})
       // A skipped (ignored) test did not run: it is neither a pass nor an expected failure.
       status: failures.length > 0 ? 'failed' : /<skipped\b/.test(body ?? '') ? 'skipped' : 'passed',
       messages: failures.map(([, attrs, text]) => {
-        const message = unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '');
+        const attribute = unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '');
+        const message = escapedTwice ? unescape(attribute) : attribute;
         return messageOnly ? message : `${message}\n${unescape(text ?? '')}`;
       }),
     });
