@@ -1,4 +1,4 @@
-// Deno.test with the context form: every test must fail with the messages
+// Deno.test with the context form: every test must fail (one step passes) with the messages
 // expected.json lists, as Deno's JUnit report keeps them.
 import assert from 'node:assert/strict';
 import { Agent, Runner } from '@openai/agents';
@@ -73,3 +73,20 @@ Deno.test('a step that leaves a step unused', async (t) => {
     }),
   );
 });
+
+// Each wrapped level verifies its own doubles: the step's finished script passes,
+// the test's leftover step fails the test alone.
+Deno.test(
+  'a wrapped test whose wrapped step passes',
+  withDoubles(async (t) => {
+    const model = new ScriptedModel([[assistantMessage('Paris.')], [assistantMessage('unused')]]);
+    await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
+    await t.step(
+      'the step',
+      withDoubles(async () => {
+        const inner = new ScriptedModel([[assistantMessage('Rome.')]]);
+        await new Runner().run(new Agent({ name: 'Geo', model: inner }), 'Capital of Italy?');
+      }),
+    );
+  }),
+);
