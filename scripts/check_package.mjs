@@ -524,10 +524,60 @@ function runRunnerSuites(runner) {
     }
   }
   const failedCount = results.filter((r) => r.status === 'failed').length;
-  const summary = `${results.length} tests reported, ${failedCount} failed as expected`;
+  let summary = `${results.length} tests reported, ${failedCount} failed as expected`;
+  if (runner === 'deno' && problems.length === 0) {
+    const seed = path.join(recorded, 'replays the recording named after the test.json');
+    const update = runDenoUpdate(work, seed);
+    if (update.problem !== undefined) return { ok: false, detail: update.problem };
+    summary += `; ${update.detail}`;
+  }
   return problems.length === 0
     ? { ok: true, detail: summary }
     : { ok: false, detail: `${problems.join('\n')}\n--- output:\n${lastLines(output, 30)}` };
+}
+
+/**
+ * The update flag as a Deno user passes it, `deno test ... -- --update`, outside CI:
+ * the cassette named after the test, seeded with another recording, is re-recorded
+ * from the test's provider (the update_test.ts suite), read back from the file.
+ */
+function runDenoUpdate(work, seed) {
+  const file = 're-records the cassette under the update flag.json';
+  const cassette = path.join(work, '__cassettes__', 'update_test.ts', file);
+  fs.mkdirSync(path.dirname(cassette), { recursive: true });
+  fs.copyFileSync(seed, cassette);
+  const suites = path.join(root, 'tests', 'consumers', 'runner_suites');
+  fs.copyFileSync(path.join(suites, 'deno', 'update_test.ts'), path.join(work, 'update_test.ts'));
+  const report = path.join(work, 'update_report.xml');
+  const res = run(path.join(root, 'node_modules', '.bin', 'deno'), [
+    'test',
+    '--allow-env',
+    '--allow-read',
+    '--allow-write=./__cassettes__',
+    '--sanitize-ops',
+    '--sanitize-resources',
+    '--no-prompt',
+    '--reporter=junit',
+    `--junit-path=${report}`,
+    './update_test.ts',
+    '--',
+    '--update',
+  ], { cwd: work, env: { CI: '', SCRIPTED_AGENTS_CASSETTE: '' } });
+  const output = `${res.stdout}${res.stderr}`;
+  const results = fs.existsSync(report) ? junitResults(fs.readFileSync(report, 'utf8')) : [];
+  if (res.status !== 0 || results.length !== 1 || results[0].status !== 'passed') {
+    return { problem: `deno test -- --update (update_test.ts):\n${lastLines(output, 40)}` };
+  }
+  const text = fs.readFileSync(cassette, 'utf8');
+  if (
+    !text.includes('"Capital of Italy?"') || !text.includes('"Rome."') ||
+    text.includes('"Capital?"')
+  ) {
+    return {
+      problem: `deno test -- --update did not re-record ${cassette}:\n${text.slice(0, 2000)}`,
+    };
+  }
+  return { detail: 'deno test -- --update re-recorded the cassette named after the test' };
 }
 
 /** Vitest's and Jest's JSON report: one result per test, named `describe › test`. */
