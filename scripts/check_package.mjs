@@ -27,7 +27,8 @@
 //    npm dependencies npm installed, tests/consumers/deno/) and Bun (`--preload`)
 //    run a suite that must pass and one whose every test must fail with the
 //    messages expected.json lists, in order, read from each runner's own JSON
-//    (JUnit for node:test, Deno and Bun) report.
+//    (JUnit for node:test, Deno and Bun) report. Deno also runs one test as
+//    `deno test -- --update` outside CI, which must re-record its cassette.
 // 4. The supported SDK range: the built test suite (npm/esm/tests/) in a project
 //    pinned to the package's floor (the oldest of `sdkFloors`, measured by
 //    `npm run compat`), with the groups of tests whose doubles support that release
