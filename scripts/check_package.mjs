@@ -22,10 +22,13 @@
 //    the real SDK. In the node:test project, every entry point (deno.json `exports`)
 //    imports under ESM and `require` with the same names.
 // 3b. The runner entries in real runners (tests/consumers/runner_suites/): Vitest
-//    (`setupFiles`), Jest under CommonJS and ESM (`setupFilesAfterEnv`) and
-//    node:test under tsx (`withDoubles`) and Bun (`--preload`) run a suite that must pass and one whose
-//    every test must fail with the messages expected.json lists, in order, read
-//    from each runner's own JSON (JUnit for node:test) report.
+//    (`setupFiles`), Jest under CommonJS and ESM (`setupFilesAfterEnv`),
+//    node:test under tsx and Deno.test (`withDoubles`; Deno in a project whose
+//    npm dependencies npm installed, tests/consumers/deno/) and Bun (`--preload`)
+//    run a suite that must pass and one whose every test must fail with the
+//    messages expected.json lists, in order, read from each runner's own JSON
+//    (JUnit for node:test, Deno and Bun) report. Deno also runs one test as
+//    `deno test -- --update` outside CI, which must re-record its cassette.
 // 4. The supported SDK range: the built test suite (npm/esm/tests/) in a project
 //    pinned to the package's floor (the oldest of `sdkFloors`, measured by
 //    `npm run compat`), with the groups of tests whose doubles support that release
@@ -40,6 +43,8 @@
 //
 // Options: --no-build (fail instead of building a missing npm/), --only=lint,types,consumers,runners,sdk
 //          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the floors and the newest)
+//          --runners=deno,bun (only these of the runner suites: vitest, jest, jest_esm,
+//          node_test, deno, bun)
 //          --junit=PATH (also write the results as a JUnit report, one case per check)
 
 import fs from 'node:fs';
@@ -118,7 +123,11 @@ if (only.has('runners')) {
   // The runner entries, in the runners themselves: a suite that must pass and one
   // whose every test must fail with the messages tests/consumers/runner_suites
   // lists, read from the runner's own JSON (or JUnit) report.
-  for (const runner of ['vitest', 'jest', 'jest_esm', 'node_test', 'bun']) {
+  const runners = ['vitest', 'jest', 'jest_esm', 'node_test', 'deno', 'bun'];
+  for (const runner of option('runners')?.split(',') ?? runners) {
+    if (!runners.includes(runner)) {
+      fail(`--runners: unknown runner ${runner} (${runners.join(', ')})`);
+    }
     check(
       `consumer ${runner}: runner setup, passing and failing suites`,
       () => runRunnerSuites(runner),
@@ -278,9 +287,10 @@ function runConsumer(name) {
  * The runner suites of tests/consumers/runner_suites/ in one consumer project:
  * the setup entry configured as its users would (Vitest `setupFiles`, Jest
  * `setupFilesAfterEnv` under CommonJS and ESM, `withDoubles` under node:test and
- * tsx), run in CI mode, and judged from the runner's report: every test of the
- * passing files passed, and every test of the failing files failed with the
- * expected messages, in order (the body's failure before the teardown's).
+ * tsx and under Deno.test, `--preload` under Bun), run in CI mode, and judged
+ * from the runner's report: every test of the passing files passed, and every
+ * test of the failing files failed with the expected messages, in order (the
+ * body's failure before the teardown's).
  */
 function runRunnerSuites(runner) {
   const project = { jest_esm: 'jest', bun: 'node_test' }[runner] ?? runner;
@@ -318,6 +328,12 @@ function runRunnerSuites(runner) {
       expected: 'node_test/expected.json',
       make: (name) => path.join('node_test', `${name}_test.ts`),
     },
+    deno: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}_test.ts`, (source) => source],
+      expected: 'deno/expected.json',
+      make: (name) => path.join('deno', `${name}_test.ts`),
+    },
     bun: {
       names: ['pass', 'fail'],
       files: (name) => [`${name}.test.ts`, (source) => source],
@@ -337,18 +353,26 @@ function runRunnerSuites(runner) {
   const recorded = path.join(
     suites,
     '__cassettes__',
-    runner === 'node_test' ? 'pass_test.ts' : 'pass.test.ts',
+    runner === 'node_test' || runner === 'deno' ? 'pass_test.ts' : 'pass.test.ts',
   );
   // Bun does not name the running test, so its suite opens no cassette by name.
   if (runner !== 'bun') {
     fs.cpSync(recorded, path.join(work, '__cassettes__', written.pass), { recursive: true });
+  }
+  if (runner === 'deno') {
+    // The cassette a test step names after its test and itself, and the module that
+    // extends the npm `expect` with the matchers (what a Deno project writes once).
+    fs.cpSync(path.join(suites, 'deno', '__cassettes__'), path.join(work, '__cassettes__'), {
+      recursive: true,
+    });
+    fs.copyFileSync(path.join(suites, 'deno', 'expect.ts'), path.join(work, 'expect.ts'));
   }
   const snapshot = path.join(suites, '__snapshots__', `${project}.snap`);
   if (fs.existsSync(snapshot)) {
     fs.mkdirSync(path.join(work, '__snapshots__'));
     fs.copyFileSync(snapshot, path.join(work, '__snapshots__', `${written.pass}.snap`));
   }
-  const junit = runner === 'node_test' || runner === 'bun';
+  const junit = runner === 'node_test' || runner === 'deno' || runner === 'bun';
   const report = path.join(work, junit ? 'report.xml' : 'report.json');
   const jestConfig = (format) => {
     const config = JSON.stringify({
@@ -407,6 +431,26 @@ function runRunnerSuites(runner) {
         ...names.map((name) => path.join(work, written[name])),
       ]];
     },
+    deno: () => {
+      // A Deno project whose npm dependencies npm installed (package.json, lockfile and
+      // the tarball): `manual` makes Deno resolve bare specifiers from that node_modules
+      // and fetch nothing itself. Its own deno.json also keeps the repository's (which
+      // maps scripted-agents to its sources) out. Sanitizers on, as the repository runs
+      // its own tests; the network is loopback only, which the passing suite's server uses.
+      writeJson(path.join(dir, 'deno.json'), { nodeModulesDir: 'manual' });
+      return [path.join(root, 'node_modules', '.bin', 'deno'), [
+        'test',
+        '--allow-env',
+        '--allow-read',
+        '--allow-net=127.0.0.1',
+        '--sanitize-ops',
+        '--sanitize-resources',
+        '--no-prompt',
+        '--reporter=junit',
+        `--junit-path=${report}`,
+        ...names.map((name) => `./${written[name]}`),
+      ]];
+    },
     bun: () => {
       // Bun reads the nearest tsconfig.json's paths too (see node_test).
       writeJson(path.join(dir, 'tsconfig.json'), {
@@ -423,11 +467,20 @@ function runRunnerSuites(runner) {
       ]];
     },
   }[runner]();
-  const res = exec(command[0], command[1], { cwd: runner === 'bun' ? work : dir });
+  const res = exec(command[0], command[1], {
+    cwd: runner === 'bun' || runner === 'deno' ? work : dir,
+  });
   const output = res.stdout + res.stderr;
   if (!fs.existsSync(report)) return { ok: false, detail: `no report:\n${lastLines(output, 40)}` };
   const results = junit
-    ? junitResults(fs.readFileSync(report, 'utf8'))
+    ? junitResults(
+      fs.readFileSync(report, 'utf8'),
+      {
+        deno: { fileAttribute: 'classname', messageOnly: true },
+        // Node 20's reporter escapes the attribute twice (`&amp;quot;`).
+        node_test: { messageOnly: true, escapedTwice: true },
+      }[runner] ?? {},
+    )
     : jsonResults(readJson(report), written);
   // A JUnit report may not name the file: the failing suite's tests are the expected ones.
   for (const r of results) {
@@ -472,10 +525,60 @@ function runRunnerSuites(runner) {
     }
   }
   const failedCount = results.filter((r) => r.status === 'failed').length;
-  const summary = `${results.length} tests reported, ${failedCount} failed as expected`;
+  let summary = `${results.length} tests reported, ${failedCount} failed as expected`;
+  if (runner === 'deno' && problems.length === 0) {
+    const seed = path.join(recorded, 'replays the recording named after the test.json');
+    const update = runDenoUpdate(work, seed);
+    if (update.problem !== undefined) return { ok: false, detail: update.problem };
+    summary += `; ${update.detail}`;
+  }
   return problems.length === 0
     ? { ok: true, detail: summary }
     : { ok: false, detail: `${problems.join('\n')}\n--- output:\n${lastLines(output, 30)}` };
+}
+
+/**
+ * The update flag as a Deno user passes it, `deno test ... -- --update`, outside CI:
+ * the cassette named after the test, seeded with another recording, is re-recorded
+ * from the test's provider (the update_test.ts suite), read back from the file.
+ */
+function runDenoUpdate(work, seed) {
+  const file = 're-records the cassette under the update flag.json';
+  const cassette = path.join(work, '__cassettes__', 'update_test.ts', file);
+  fs.mkdirSync(path.dirname(cassette), { recursive: true });
+  fs.copyFileSync(seed, cassette);
+  const suites = path.join(root, 'tests', 'consumers', 'runner_suites');
+  fs.copyFileSync(path.join(suites, 'deno', 'update_test.ts'), path.join(work, 'update_test.ts'));
+  const report = path.join(work, 'update_report.xml');
+  const res = run(path.join(root, 'node_modules', '.bin', 'deno'), [
+    'test',
+    '--allow-env',
+    '--allow-read',
+    '--allow-write=./__cassettes__',
+    '--sanitize-ops',
+    '--sanitize-resources',
+    '--no-prompt',
+    '--reporter=junit',
+    `--junit-path=${report}`,
+    './update_test.ts',
+    '--',
+    '--update',
+  ], { cwd: work, env: { CI: '', SCRIPTED_AGENTS_CASSETTE: '' } });
+  const output = `${res.stdout}${res.stderr}`;
+  const results = fs.existsSync(report) ? junitResults(fs.readFileSync(report, 'utf8')) : [];
+  if (res.status !== 0 || results.length !== 1 || results[0].status !== 'passed') {
+    return { problem: `deno test -- --update (update_test.ts):\n${lastLines(output, 40)}` };
+  }
+  const text = fs.readFileSync(cassette, 'utf8');
+  if (
+    !text.includes('"Capital of Italy?"') || !text.includes('"Rome."') ||
+    text.includes('"Capital?"')
+  ) {
+    return {
+      problem: `deno test -- --update did not re-record ${cassette}:\n${text.slice(0, 2000)}`,
+    };
+  }
+  return { detail: 'deno test -- --update re-recorded the cassette named after the test' };
 }
 
 /** Vitest's and Jest's JSON report: one result per test, named `describe › test`. */
@@ -491,8 +594,20 @@ function jsonResults(report, written) {
   );
 }
 
-/** A JUnit report (node:test's, Bun's): one result per `<testcase>`. */
-function junitResults(xml) {
+/**
+ * A JUnit report (node:test's, Deno's, Bun's): one result per `<testcase>` (Deno's
+ * test steps are cases of their own, named `test > step`), its file read from the
+ * attribute `fileAttribute` (Deno names the module in `classname`). With
+ * `messageOnly`, a failure's text is its `message` attribute alone: Deno's and
+ * node:test's element text repeat the message, then the stack and the whole
+ * `cause` chain, where a teardown finding would be found even if the message lost
+ * it, and the body's failure found again after it (out of order). (Bun's attribute
+ * holds only the first of a test's errors.)
+ */
+function junitResults(
+  xml,
+  { fileAttribute = 'file', messageOnly = false, escapedTwice = false } = {},
+) {
   const results = [];
   const unescape = (text) =>
     text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")
@@ -500,17 +615,20 @@ function junitResults(xml) {
   const pattern = /<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g;
   for (const [, attributes, , body] of xml.matchAll(pattern)) {
     const name = unescape(/\bname="([^"]*)"/.exec(attributes)?.[1] ?? '');
-    const file = /\bfile="([^"]*)"/.exec(attributes)?.[1];
+    const file = new RegExp(`\\b${fileAttribute}="([^"]*)"`).exec(attributes)?.[1];
     const failures = [
       ...(body ?? '').matchAll(/<failure\b([^>]*?)(?:\/>|>([\s\S]*?)<\/failure>)/g),
     ];
     results.push({
       file: file === undefined ? undefined : path.basename(unescape(file)),
       name,
-      status: failures.length > 0 ? 'failed' : 'passed',
-      messages: failures.map(([, attrs, text]) =>
-        `${unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '')}\n${unescape(text ?? '')}`
-      ),
+      // A skipped (ignored) test did not run: it is neither a pass nor an expected failure.
+      status: failures.length > 0 ? 'failed' : /<skipped\b/.test(body ?? '') ? 'skipped' : 'passed',
+      messages: failures.map(([, attrs, text]) => {
+        const attribute = unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '');
+        const message = escapedTwice ? unescape(attribute) : attribute;
+        return messageOnly ? message : `${message}\n${unescape(text ?? '')}`;
+      }),
     });
   }
   return results;
