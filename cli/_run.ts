@@ -44,13 +44,9 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    // parseArgs's errors (unknown option, missing value) are usage errors too.
-    if (
-      error instanceof UsageError ||
-      (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
-    ) {
-      io.stderr(`scripted-agents ${name}: ${(error as Error).message}\n\n${command.help}`);
+    // A mistake in the command line (parseArgs's own included, see _options.ts).
+    if (error instanceof UsageError) {
+      io.stderr(`scripted-agents ${name}: ${error.message}\n\n${command.help}`);
       return 2;
     }
     if (error instanceof InputError) {
