@@ -7,6 +7,7 @@
  * @module
  */
 
+import { describeThrown } from '../_internal/format.ts';
 import { check } from './check.ts';
 import { type Command, InputError, type Io, UsageError } from './_command.ts';
 import { diff } from './diff.ts';
@@ -53,11 +54,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
       io.stderr(`scripted-agents ${name}: ${error.message}\n`);
       return 2;
     }
-    io.stderr(
-      `scripted-agents ${name}: ${
-        error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-      }\n`,
-    );
+    io.stderr(`scripted-agents ${name}: ${describeThrown(error)}\n`);
     return 2;
   }
 }
