@@ -104,6 +104,10 @@ describe('describeThrown', () => {
     // A prototype with no constructor name of its own reads as a plain object.
     const nameless = Object.create({ constructor: { name: '' } }) as object;
     assert.equal(describeThrown(nameless), 'an object with no keys');
+    // So does one whose prototype has no constructor at all.
+    const orphan = Object.create(Object.create(null)) as Record<string, unknown>;
+    orphan.id = 1;
+    assert.equal(describeThrown(orphan), 'an object with keys id');
   });
 
   test('a value that cannot be looked at is said to be so, never a throw', () => {
