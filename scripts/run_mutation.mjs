@@ -198,7 +198,12 @@ const testSets = [
   [/^_internal\/schema_check/, ['schema_values', 'script_check']],
   // The runner integration's shared core (the per-runner entries run only inside their runners,
   // so the consumer suites of the packaging check judge those): its tests and the guards'.
-  [/^(runner\/|_internal\/live_doubles)/, ['runner_', 'guards', 'recipes/runner_context', 'teardown']],
+  [/^(runner\/|_internal\/live_doubles)/, [
+    'runner_',
+    'guards',
+    'recipes/runner_context',
+    'teardown',
+  ]],
   // The rest of _internal/ and the entries: the whole suite.
 ];
 
