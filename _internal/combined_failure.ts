@@ -15,17 +15,7 @@
  * @module
  */
 
-/** `Name: message` of a thrown value (its text when it is not an `Error`). */
-function describeThrown(value: unknown): string {
-  if (value instanceof Error) {
-    return value.message === '' ? value.name : `${value.name}: ${value.message}`;
-  }
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
+import { describeThrown } from './format.ts';
 
 /** The stack frames of `error`'s stack (the lines after its message), or `''`. */
 function framesOf(error: unknown): string {

@@ -16,7 +16,7 @@
  * @module
  */
 
-import { countOf, ordinal } from './format.ts';
+import { countOf, describeThrown, ordinal } from './format.ts';
 
 /**
  * Raised by `assertNoUnexpectedCalls()` and by teardown (`using` /
@@ -58,20 +58,11 @@ export class DoubleFailuresError extends Error {
     super(
       `${double} raised ${countOf(failures.length, 'failure')} during the test, even if the ` +
         `code under test caught ${failures.length === 1 ? 'it' : 'them'}: ${
-          failures.map((failure, i) => `${ordinal(i)} ${describe(failure)}`).join('; ')
+          failures.map((failure, i) => `${ordinal(i)} ${describeThrown(failure)}`).join('; ')
         }`,
     );
     this.double = double;
     this.failures = Object.freeze([...failures]);
     this.name = 'DoubleFailuresError';
-  }
-}
-
-function describe(failure: unknown): string {
-  if (failure instanceof Error) return `${failure.name}: ${failure.message}`;
-  try {
-    return String(failure);
-  } catch {
-    return Object.prototype.toString.call(failure);
   }
 }

@@ -41,7 +41,7 @@ export async function readRecording(path: string): Promise<Recording> {
   try {
     return parseRecording(text, path);
   } catch (error) {
-    throw new InputError(error instanceof Error ? error.message : String(error));
+    throw new InputError(messageOf(error));
   }
 }
 
@@ -54,7 +54,15 @@ export async function readText(path: string): Promise<string> {
     throw new InputError(
       code === 'ENOENT'
         ? `${path}: no such file.`
-        : `${path}: cannot be read (${error instanceof Error ? error.message : String(error)}).`,
+        : `${path}: cannot be read (${messageOf(error)}).`,
     );
   }
+}
+
+/**
+ * The message of a thrown value, for a line that already says where it
+ * happened (an `Error`'s message alone; anything else as its text).
+ */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

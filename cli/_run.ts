@@ -7,6 +7,7 @@
  * @module
  */
 
+import { describeThrown } from '../_internal/format.ts';
 import { check } from './check.ts';
 import { type Command, InputError, type Io, UsageError } from './_command.ts';
 import { diff } from './diff.ts';
@@ -44,24 +45,16 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    // parseArgs's errors (unknown option, missing value) are usage errors too.
-    if (
-      error instanceof UsageError ||
-      (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
-    ) {
-      io.stderr(`scripted-agents ${name}: ${(error as Error).message}\n\n${command.help}`);
+    // A mistake in the command line (parseArgs's own included, see _options.ts).
+    if (error instanceof UsageError) {
+      io.stderr(`scripted-agents ${name}: ${error.message}\n\n${command.help}`);
       return 2;
     }
     if (error instanceof InputError) {
       io.stderr(`scripted-agents ${name}: ${error.message}\n`);
       return 2;
     }
-    io.stderr(
-      `scripted-agents ${name}: ${
-        error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-      }\n`,
-    );
+    io.stderr(`scripted-agents ${name}: ${describeThrown(error)}\n`);
     return 2;
   }
 }

@@ -9,11 +9,11 @@
 
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { parseRecording, type Recording } from '../cassette/recording_view.ts';
 import { expiredInteractions, parseDuration, recordedAt } from '../cassette/_expiry.ts';
 import { USAGE_LIST_VARIABLE } from '../cassette_fs/open_cassette.ts';
-import { type Command, UsageError } from './_command.ts';
+import { type Command, messageOf, UsageError } from './_command.ts';
+import { defineCommand } from './_options.ts';
 
 /** One finding: a violation fails the check, a warning is only printed. */
 interface Finding {
@@ -46,7 +46,7 @@ function parseSize(text: string): number | undefined {
 }
 
 /** The `check` command. */
-export const check: Command = {
+export const check: Command = defineCommand({
   name: 'check',
   summary: 'check the cassettes under folders: format, provenance, age, size, unused',
   help: `Usage: scripted-agents check [dir…] [--max-age 30d] [--max-size 2mb] [--usage file]
@@ -71,21 +71,12 @@ Options:
   --usage <file>        the usage list written by the last test run
   -h, --help            show this help
 `,
-  async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        'max-age': { type: 'string' },
-        'max-size': { type: 'string' },
-        usage: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) {
-      io.stdout(this.help);
-      return 0;
-    }
+  options: {
+    'max-age': { type: 'string' },
+    'max-size': { type: 'string' },
+    usage: { type: 'string' },
+  },
+  async run({ values, positionals }, io) {
     const maxAgeText = values['max-age'];
     const maxAge = maxAgeText === undefined ? undefined : parseDuration(maxAgeText);
     if (maxAgeText !== undefined && maxAge === undefined) {
@@ -155,7 +146,7 @@ Options:
         try {
           recording = parseRecording(text, file);
         } catch (error) {
-          found('format', 'violation', error instanceof Error ? error.message : String(error));
+          found('format', 'violation', messageOf(error));
           continue;
         }
         if (recording.kind !== 'cassette') continue;
@@ -198,4 +189,4 @@ Options:
     );
     return violations > 0 ? 1 : 0;
   },
-};
+});

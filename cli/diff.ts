@@ -6,8 +6,6 @@
  * @module
  */
 
-import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { createTwoFilesPatch } from 'diff';
 import {
   diffRecordings,
@@ -15,10 +13,11 @@ import {
   parseRecording,
   renderRecordingDiffPage,
 } from '../cassette/recording_view.ts';
-import { type Command, InputError, readText, UsageError } from './_command.ts';
+import { type Command, InputError, messageOf, readText, UsageError } from './_command.ts';
+import { defineCommand, outputOption, writeOutput } from './_options.ts';
 
 /** The `diff` command. */
-export const diff: Command = {
+export const diff: Command = defineCommand({
   name: 'diff',
   summary: 'the semantic difference of two recordings (exit code 1 when they differ)',
   help: `Usage: scripted-agents diff <old> <new> [--html] [-o out]
@@ -38,20 +37,8 @@ Options:
   -o, --output <file>  write to this file (default: standard output)
   -h, --help           show this help
 `,
-  async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        html: { type: 'boolean' },
-        output: { type: 'string', short: 'o' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-    if (values.help) {
-      io.stdout(this.help);
-      return 0;
-    }
+  options: { html: { type: 'boolean' }, ...outputOption },
+  async run({ values, positionals }, io) {
     // git's external diff: path old-file old-hex old-mode new-file new-hex new-mode.
     const git = positionals.length === 7;
     if (!git && positionals.length !== 2) {
@@ -70,13 +57,12 @@ Options:
       differ = result.changes.length > 0;
       output = values.html ? await renderRecordingDiffPage(result) : formatRecordingDiff(result);
     } catch (error) {
-      if (!git) throw new InputError(error instanceof Error ? error.message : String(error));
+      if (!git) throw new InputError(messageOf(error));
       // Not a recording (a /dev/null side, or another JSON file): a plain diff.
       output = createTwoFilesPatch(oldName, newName, oldText, newText);
       differ = oldText !== newText;
     }
-    if (values.output === undefined) io.stdout(output);
-    else await writeFile(values.output, output, 'utf8');
+    await writeOutput(io, values.output, output);
     return differ && !git ? 1 : 0;
   },
-};
+});

@@ -5,13 +5,12 @@
  * @module
  */
 
-import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { recordingToTypeScript } from '../cassette/recording_view.ts';
-import { type Command, InputError, readRecording, UsageError } from './_command.ts';
+import { type Command, InputError, messageOf, readRecording, UsageError } from './_command.ts';
+import { defineCommand, outputOption, writeOutput } from './_options.ts';
 
 /** The `to-ts` command. */
-export const toTs: Command = {
+export const toTs: Command = defineCommand({
   name: 'to-ts',
   summary: 'a cassette as editable TypeScript (ScriptedModel, or a provider per model)',
   help: `Usage: scripted-agents to-ts <cassette> [-o out.ts]
@@ -24,26 +23,17 @@ Options:
   -o, --output <file>  write the module here (default: standard output)
   -h, --help           show this help
 `,
-  async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
-    });
-    if (values.help) {
-      io.stdout(this.help);
-      return 0;
-    }
+  options: outputOption,
+  async run({ values, positionals }, io) {
     if (positionals.length !== 1) throw new UsageError('to-ts needs one cassette file.');
     const recording = await readRecording(positionals[0]);
     let source: string;
     try {
       source = recordingToTypeScript(recording);
     } catch (error) {
-      throw new InputError(error instanceof Error ? error.message : String(error));
+      throw new InputError(messageOf(error));
     }
-    if (values.output === undefined) io.stdout(source);
-    else await writeFile(values.output, source, 'utf8');
+    await writeOutput(io, values.output, source);
     return 0;
   },
-};
+});

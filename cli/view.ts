@@ -5,13 +5,12 @@
  * @module
  */
 
-import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { renderRecordingsPage } from '../cassette/recording_view.ts';
 import { type Command, readRecording, UsageError } from './_command.ts';
+import { defineCommand, outputOption, writeOutput } from './_options.ts';
 
 /** The `view` command. */
-export const view: Command = {
+export const view: Command = defineCommand({
   name: 'view',
   summary: 'render recordings as one self-contained HTML page',
   help: `Usage: scripted-agents view <file…> [-o out.html]
@@ -27,25 +26,16 @@ Options:
   -o, --output <file>  write the page here (default: standard output)
   -h, --help           show this help
 `,
-  async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
-    });
-    if (values.help) {
-      io.stdout(this.help);
-      return 0;
-    }
+  options: outputOption,
+  async run({ values, positionals }, io) {
     if (positionals.length === 0) throw new UsageError('view needs at least one file.');
     const recordings = [];
     for (const path of positionals) recordings.push(await readRecording(path));
     const html = await renderRecordingsPage(recordings);
-    if (values.output === undefined) io.stdout(html);
-    else {
-      await writeFile(values.output, html, 'utf8');
+    await writeOutput(io, values.output, html);
+    if (values.output !== undefined) {
       io.stderr(`Wrote ${values.output} (${Math.round(html.length / 1024)} KiB).\n`);
     }
     return 0;
   },
-};
+});

@@ -4,6 +4,7 @@
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,21 @@ export const packageName = 'scripted-agents';
 
 /** The test-only Deno configuration: a workspace member for tests/ that maps `node:test`. */
 export const denoTestConfig = 'tests/deno.jsonc';
+
+/**
+ * `deno test` with what every suite run gets, the tests' and the recipes' alike: the
+ * environment, reading, writing only in the temporary directory (where the cassette
+ * tests and recipes keep their files), and the op and resource sanitizers, which
+ * Deno 2.9 makes opt-in. Network is per file (`*_loopback_test.ts`), so not here.
+ */
+export const denoTestArgs = [
+  'test',
+  '--allow-env',
+  '--allow-read',
+  `--allow-write=${os.tmpdir()}`,
+  '--sanitize-ops',
+  '--sanitize-resources',
+];
 
 /**
  * The SDK packages the published code may import at run time: peer dependencies

@@ -197,6 +197,7 @@ const testSets = [
   ]],
   // Message helpers and the teardown error: the tests that read whole failure messages.
   [/^_internal\/(format|double_failures_error)/, [
+    'describe_thrown',
     'difference_window',
     'failure_log',
     'teardown',

@@ -17,10 +17,10 @@
 // Options: --runtime=deno,bun,node (default: all)  --no-build  --rebuild
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   bin,
+  denoTestArgs,
   exec as run,
   fail as failWith,
   junitCases,
@@ -90,14 +90,8 @@ function runDeno(files) {
     const junit = path.join(cacheDir, `deno-${recipeName(file)}.xml`);
     fs.rmSync(junit, { force: true });
     const res = exec(bin('deno'), [
-      'test',
-      '--allow-env',
-      '--allow-read',
-      // Recipes that keep a cassette file write it in the temporary directory.
-      `--allow-write=${os.tmpdir()}`,
-      // Deno 2.9 makes these opt-in; the recipes must pass with them on.
-      '--sanitize-ops',
-      '--sanitize-resources',
+      // The suite's permissions and sanitizers: the recipes must pass with them on.
+      ...denoTestArgs,
       ...(file.endsWith('_loopback_test.ts') ? ['--allow-net=127.0.0.1'] : []),
       ...(checked ? ['--no-check'] : []),
       `--junit-path=${junit}`,

@@ -35,12 +35,12 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { docPages } from './check_docs.mjs';
 import { ensureRuntimes } from './_ensure_runtimes.mjs';
 import {
   bin,
+  denoTestArgs as denoSuiteArgs,
   denoTestConfig,
   entryPoints,
   junitCases,
@@ -66,14 +66,7 @@ for (const arg of args) {
 
 const junit = (name) => path.join(logDir, `${name}.xml`);
 const denoTestArgs = [
-  'test',
-  '--allow-env',
-  '--allow-read',
-  // The cassette file tests write (and remove) temporary files there, nowhere else.
-  `--allow-write=${os.tmpdir()}`,
-  // Deno 2.9 makes the sanitizers opt-in.
-  '--sanitize-ops',
-  '--sanitize-resources',
+  ...denoSuiteArgs,
   // One worker per core; each test module still runs in its own isolate.
   '--parallel',
 ];

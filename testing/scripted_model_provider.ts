@@ -27,6 +27,7 @@
  */
 
 import { FailureLog, runTeardownChecks, throwCollected } from '../_internal/failure_log.ts';
+import { describeThrown } from '../_internal/format.ts';
 import type { SdkModel as Model } from './_sdk_types.ts';
 import { ScriptedModel } from './scripted_model.ts';
 import type { ScriptedModelInput } from './scripted_model_types.ts';
@@ -226,13 +227,10 @@ function modelOf(modelOrSteps: Model | Iterable<ScriptedModelInput>): Model {
   );
 }
 
+/** What `forAll` got instead of a Model, with a hint for the likeliest mix-up. */
 function describe(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (typeof value === 'string') {
-    return `the string ${JSON.stringify(value.slice(0, 40))} (a model name? forAll takes the ` +
-      'model that answers every name)';
-  }
-  if (typeof value !== 'object') return `${typeof value} ${String(value)}`;
-  const keys = Object.keys(value).slice(0, 5);
-  return `an object with ${keys.length === 0 ? 'no keys' : `keys ${keys.join(', ')}`}`;
+  const shown = describeThrown(value);
+  return typeof value === 'string'
+    ? `${shown} (a model name? forAll takes the model that answers every name)`
+    : shown;
 }

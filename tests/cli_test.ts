@@ -233,4 +233,12 @@ describe('scripted-agents to-ts', () => {
     assert.equal(notCassette.code, 2);
     assert.match(notCassette.stderr, /is a transcript; to-ts converts cassettes/);
   });
+
+  test('an output that cannot be written: exit 2, the failure by name and message', async (t) => {
+    const out = path.join(await scratch(t), 'no-such-folder', 'model.ts');
+    const result = await cli(['to-ts', fixture, '-o', out]);
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^scripted-agents to-ts: Error: ENOENT: .*model\.ts'?\n$/);
+  });
 });

@@ -109,13 +109,13 @@ describe('DoubleScope.run: the body and the teardown, one error', () => {
 });
 
 describe('combinedFailure and runWithTeardown (shared by the runner integrations)', () => {
-  test('non-Error values are described by their text, and the stack stays the error’s own', () => {
+  test('non-Error values are described by kind and shape; the stack stays the error’s own', () => {
     const error = combinedFailure('a string', 42);
-    assert.equal(error.message, 'a string\n\nThe teardown failed too: 42');
+    assert.equal(error.message, 'the string "a string"\n\nThe teardown failed too: number 42');
     assert.equal(error.cause, 'a string');
-    assert.match(error.stack ?? '', /^TeardownAlsoFailedError: a string/);
+    assert.match(error.stack ?? '', /^TeardownAlsoFailedError: the string "a string"/);
     const unprintable = combinedFailure(Object.create(null), new Error(''));
-    assert.equal(unprintable.message, '[object Object]\n\nThe teardown failed too: Error');
+    assert.equal(unprintable.message, 'an object with no keys\n\nThe teardown failed too: Error');
   });
 
   test('the teardown runs after the body, whether or not it failed', async () => {

@@ -31,18 +31,18 @@ describe('DoubleFailuresError', () => {
     assert.equal(
       error.message,
       'offlineGuard raised 3 failures during the test, even if the code under test caught them: ' +
-        '#1 TypeError: first; #2 second as text; #3 42',
+        '#1 TypeError: first; #2 the string "second as text"; #3 number 42',
     );
   });
 
-  test('a failure whose String() throws is described by its Object.prototype.toString tag', () => {
+  test('a failure whose String() throws is described by its shape, not its text', () => {
     const bare = Object.create(null) as object;
     assert.throws(() => String(bare), TypeError);
     const error = new DoubleFailuresError('ScriptedMcpServer', [bare, new Error('plain')]);
     assert.equal(
       error.message,
       'ScriptedMcpServer raised 2 failures during the test, even if the code under test caught ' +
-        'them: #1 [object Object]; #2 Error: plain',
+        'them: #1 an object with no keys; #2 Error: plain',
     );
   });
 
@@ -56,7 +56,7 @@ describe('DoubleFailuresError', () => {
     assert.equal(
       error.message,
       'ScriptedModel raised 2 failures during the test, even if the code under test caught ' +
-        'them: #1 Error: ; #2 RangeError: out of range',
+        'them: #1 Error; #2 RangeError: out of range',
     );
   });
 
