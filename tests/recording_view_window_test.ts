@@ -170,6 +170,18 @@ describe('positions of changes', () => {
     ]);
   });
 
+  test('a change moves the positions of what follows in both recordings by its run', () => {
+    assert.deepEqual(changesOf('abcde', 'axcd').map((c) => [c.kind, c.oldIndex, c.newIndex]), [
+      ['changed', 1, 1],
+      ['removed', 4, undefined],
+    ]);
+    assert.deepEqual(changesOf('abcd', 'axycde').map((c) => [c.kind, c.oldIndex, c.newIndex]), [
+      ['changed', 1, 1],
+      ['added', undefined, 2],
+      ['added', undefined, 5],
+    ]);
+  });
+
   test('an added or removed unit shows its heading and no fields', () => {
     const text = formatRecordingDiff(
       diffRecordings(
