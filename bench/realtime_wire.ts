@@ -193,6 +193,19 @@ class FloorSocket {
 }
 
 /**
+ * The SDK's transport as `ScriptedRealtimeServer.transport()` configures it by
+ * default: an interruption reports all audio as played (through `_interrupt`,
+ * the hook the SDK documents for that), so the client sends exactly what it
+ * sends to the server (no `conversation.item.truncate`, which the wall clock
+ * would otherwise cause).
+ */
+class FloorTransport extends OpenAIRealtimeWebSocket {
+  override _interrupt(_elapsedTime: number, cancelOngoingResponse?: boolean): void {
+    super._interrupt(Number.POSITIVE_INFINITY, cancelOngoingResponse);
+  }
+}
+
+/**
  * N voice turns through the SDK's real transport over {@link FloorSocket},
  * replaying `recorded` (one turn's frames at a time, then a microtask, as
  * the transport-double workload does). Returns the session's history, for
@@ -200,7 +213,7 @@ class FloorSocket {
  */
 export async function voiceTurnsOverFloor(recorded: WireFrames): Promise<readonly unknown[]> {
   let socket: FloorSocket | undefined;
-  const transport = new OpenAIRealtimeWebSocket({
+  const transport = new FloorTransport({
     useInsecureApiKey: true,
     // The SDK types the socket as the `ws` package's; the transport only uses the
     // standard surface, as with our fake socket.
