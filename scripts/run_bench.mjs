@@ -22,6 +22,7 @@
  *                              the streamed loop too (contenders bare-stream, sdk-stream, ours-stream);
  *                              with voice1000 selected, also 100 voice turns at the wire, the wire
  *                              floor against ScriptedRealtimeServer (bench/one_voice.ts)
+ *   --wire-turns=N             voice turns of that wire count (default 100)
  *
  * Under Node ours is the built npm package (npm/), linked into a scratch
  * node_modules next to the compiled bench. When npm/ is missing or older than
@@ -348,7 +349,7 @@ async function instructionCounts(runtime, turns) {
 }
 
 /** Voice turns per instruction count of the wire rows (valgrind runs them about 50× slower). */
-const wireInstructionTurns = 100;
+const wireInstructionTurns = Number(option('wire-turns', '100'));
 
 function countVoiceInstructions(runtime, turns, contender, file) {
   const target = runtime === 'node'
