@@ -592,7 +592,8 @@ function wireFloorRow(scenario, by, perTurn) {
 function wireInstructionRow(counts) {
   if (!counts) return [];
   const fmt = (c) => `${(c.loop / 1e9).toFixed(2)} G`;
-  const perTurn = (c) => `${(c.loop / counts.turns / 1e6).toFixed(2)} M/turn`;
+  // The loop is a TURNS-turn run minus a 1-turn run: TURNS − 1 turns.
+  const perTurn = (c) => `${(c.loop / (counts.turns - 1) / 1e6).toFixed(2)} M/turn`;
   return [
     `| Realtime voice turns, ${counts.turns}: wire floor (a) vs \`ScriptedRealtimeServer\` (c), machine instructions (valgrind; ${
       perTurn(counts.floor)
