@@ -24,7 +24,10 @@ import {
 } from './tool_loop.ts';
 import { runRealtimeScenario, type ScriptedTransportClass } from './realtime.ts';
 import {
+  recordWireFrames,
+  sameHistory,
   type TransportDoubleClass,
+  voiceTurnsOverFloor,
   voiceTurnsOverTransport,
   voiceTurnsOverWire,
   type WireModule,
@@ -262,6 +265,16 @@ async function voiceTurns(turns: number): Promise<void> {
   }
   if (OurWire) {
     const wire = OurWire;
+    // The floor replays the frames the server sends, recorded once here
+    // (untimed; it also warms the server's code as the other variants' runs do).
+    const recorded = await recordWireFrames(wire, turns);
+    variants.push({
+      name: 'floor',
+      run: async (holder) => {
+        holder.value = await voiceTurnsOverFloor(recorded);
+      },
+      check: (history) => sameHistory(recorded, history),
+    });
     variants.push({
       name: 'wire',
       run: async () => {

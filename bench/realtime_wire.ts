@@ -6,10 +6,16 @@
  * by the SDK's real `OpenAIRealtimeWebSocket`). Both end with the same
  * history, so the difference is what running the SDK's protocol code costs.
  *
+ * The wire floor (`voiceTurnsOverFloor`) is the same workload through the
+ * same real transport over the cheapest socket the transport accepts: it
+ * replays the frames `ScriptedRealtimeServer` sent for each turn (recorded
+ * once, before any timing, by `recordWireFrames`) and ignores what the client
+ * sends, so the difference between the server and the floor is ours alone.
+ *
  * @module
  */
 
-import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+import { OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 
 /** The part of scripted-agents/realtime_testing the wire variant uses. */
 export interface WireModule {
@@ -90,6 +96,33 @@ export async function voiceTurnsOverTransport(
 
 /** N voice turns through ScriptedRealtimeServer and the SDK's real transport. */
 export async function voiceTurnsOverWire(wire: WireModule, turns: number): Promise<number> {
+  return (await wireRun(wire, turns, false)).length;
+}
+
+/** What the floor replays: the server's frames per turn, and the history they led to. */
+export interface WireFrames {
+  /** `frames[i]`: the text frames the server sent in turn `i`, in order. */
+  readonly frames: readonly (readonly string[])[];
+  /** `JSON.stringify(session.history)` at the end of the recorded run. */
+  readonly history: string;
+}
+
+/**
+ * Runs the wire workload once (untimed) and keeps every frame the server
+ * sent: the builders resolve with the events as sent, each the parse of its
+ * frame, so stringifying them again gives the frames byte for byte.
+ */
+export async function recordWireFrames(wire: WireModule, turns: number): Promise<WireFrames> {
+  const { frames, history } = await wireRun(wire, turns, true);
+  return { frames, history: JSON.stringify(history) };
+}
+
+async function wireRun(
+  wire: WireModule,
+  turns: number,
+  record: boolean,
+): Promise<{ length: number; frames: string[][]; history: unknown[] }> {
+  const frames: string[][] = [];
   const server = new wire.ScriptedRealtimeServer({
     ignoreClientEvents: ['session.update', 'conversation.item.retrieve'],
   });
@@ -98,15 +131,111 @@ export async function voiceTurnsOverWire(wire: WireModule, turns: number): Promi
   });
   await session.connect({ apiKey: 'test' });
   for (let i = 0; i < turns; i++) {
-    await wire.userSpeaks(server, { transcript: `Question ${i}`, itemId: `user_${i}` });
-    await wire.assistantAnswers(server, {
+    const user = await wire.userSpeaks(server, {
+      transcript: `Question ${i}`,
+      itemId: `user_${i}`,
+    });
+    const assistant = await wire.assistantAnswers(server, {
       transcript: `Answer ${i}`,
       audioMs: 200,
       itemId: `assistant_${i}`,
     });
+    if (record) frames.push([...user, ...assistant].map((event) => JSON.stringify(event)));
   }
+  const history = record ? [...session.history] : [];
   const length = session.history.length;
   session.close();
   await server.settled();
-  return length;
+  return { length, frames, history };
+}
+
+type Listener = (event: unknown) => void;
+
+/**
+ * The least a WebSocket can be for the SDK's transport: listeners, an `open`
+ * a microtask after the transport listens for it (as a socket opens after the
+ * code that created it ran), a `send` that drops the frame and a `close`
+ * that only changes the state. Frames go straight to the `message`
+ * listeners, with no event object beyond `{ type, data }`.
+ */
+class FloorSocket {
+  readyState = 0;
+  readonly #listeners = new Map<string, Listener[]>();
+
+  addEventListener(type: string, listener: Listener): void {
+    const list = this.#listeners.get(type);
+    if (list === undefined) this.#listeners.set(type, [listener]);
+    else list.push(listener);
+    if (type === 'open') {
+      queueMicrotask(() => {
+        this.readyState = 1;
+        for (const open of this.#listeners.get('open') ?? []) open({ type: 'open' });
+      });
+    }
+  }
+
+  removeEventListener(type: string, listener: Listener): void {
+    const list = this.#listeners.get(type);
+    const index = list?.indexOf(listener) ?? -1;
+    if (index !== -1) list!.splice(index, 1);
+  }
+
+  send(_data: unknown): void {}
+
+  close(): void {
+    this.readyState = 3;
+  }
+
+  deliver(data: string): void {
+    const event = { type: 'message', data };
+    for (const listener of this.#listeners.get('message') ?? []) listener(event);
+  }
+}
+
+/**
+ * The SDK's transport as `ScriptedRealtimeServer.transport()` configures it by
+ * default: an interruption reports all audio as played (through `_interrupt`,
+ * the hook the SDK documents for that), so the client sends exactly what it
+ * sends to the server (no `conversation.item.truncate`, which the wall clock
+ * would otherwise cause).
+ */
+class FloorTransport extends OpenAIRealtimeWebSocket {
+  override _interrupt(_elapsedTime: number, cancelOngoingResponse?: boolean): void {
+    super._interrupt(Number.POSITIVE_INFINITY, cancelOngoingResponse);
+  }
+}
+
+/**
+ * N voice turns through the SDK's real transport over {@link FloorSocket},
+ * replaying `recorded` (one turn's frames at a time, then a microtask, as
+ * the transport-double workload does). Returns the session's history, for
+ * {@link sameHistory} to compare outside the timing.
+ */
+export async function voiceTurnsOverFloor(recorded: WireFrames): Promise<readonly unknown[]> {
+  let socket: FloorSocket | undefined;
+  const transport = new FloorTransport({
+    useInsecureApiKey: true,
+    // The SDK types the socket as the `ws` package's; the transport only uses the
+    // standard surface, as with our fake socket.
+    createWebSocket: () => {
+      socket = new FloorSocket();
+      return Promise.resolve(socket as never);
+    },
+  });
+  const session = new RealtimeSession(new RealtimeAgent({ name: 'Voice' }), { transport });
+  await session.connect({ apiKey: 'test' });
+  for (const turn of recorded.frames) {
+    for (const frame of turn) socket!.deliver(frame);
+    await null;
+  }
+  const history = session.history;
+  session.close();
+  return history;
+}
+
+/** Throws unless `history` is the one the recorded server run ended with. */
+export function sameHistory(recorded: WireFrames, history: unknown): void {
+  if (JSON.stringify(history) !== recorded.history) {
+    throw new Error('floor: the history differs from the one ScriptedRealtimeServer produced');
+  }
 }

@@ -19,7 +19,10 @@
  *   --instructions[=TURNS]     Node and Deno, needs valgrind: also count the machine instructions of
  *                              one TURNS-turn loop (default 200) per contender, minus a 1-turn
  *                              run (start-up); deterministic, unlike CPU time on a shared machine;
- *                              the streamed loop too (contenders bare-stream, sdk-stream, ours-stream)
+ *                              the streamed loop too (contenders bare-stream, sdk-stream, ours-stream);
+ *                              with voice1000 selected, also 100 voice turns at the wire, the wire
+ *                              floor against ScriptedRealtimeServer (bench/one_voice.ts)
+ *   --wire-turns=N             voice turns of that wire count (default 100)
  *
  * Under Node ours is the built npm package (npm/), linked into a scratch
  * node_modules next to the compiled bench. When npm/ is missing or older than
@@ -345,6 +348,71 @@ async function instructionCounts(runtime, turns) {
   }));
 }
 
+/** Voice turns per instruction count of the wire rows (valgrind runs them about 50× slower). */
+const wireInstructionTurns = Number(option('wire-turns', '100'));
+
+function countVoiceInstructions(runtime, turns, contender, file) {
+  const target = runtime === 'node'
+    ? [process.execPath, '--predictable', path.join(scratch, 'bench', 'one_voice.js')]
+    : [
+      bin('deno'),
+      'run',
+      '--allow-read',
+      '--allow-env',
+      '--v8-flags=--predictable',
+      'bench/one_voice.ts',
+    ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('valgrind', [
+      '--tool=cachegrind',
+      '--cache-sim=no',
+      '--cachegrind-out-file=/dev/null',
+      ...target,
+      String(turns),
+      contender,
+      ...(file === undefined ? [] : [file]),
+    ], { cwd: runtime === 'node' ? scratch : root, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const refs = stderr.match(/I\s+refs:\s+([\d,]+)/)?.[1];
+      if (code !== 0 || refs === undefined) {
+        reject(new Error(`valgrind voice ${contender} ${turns} failed (exit ${code}):\n${stderr}`));
+      } else {
+        resolve(Number(refs.replaceAll(',', '')));
+      }
+    });
+  });
+}
+
+/**
+ * Voice-turn instructions of the wire floor and of ScriptedRealtimeServer: a
+ * TURNS-turn run minus a 1-turn run (start-up), two at a time. The floor replays
+ * the frames the server sent, recorded once under Node (not counted).
+ */
+async function wireInstructionCounts(runtime) {
+  const turns = wireInstructionTurns;
+  const files = {};
+  for (const n of [turns, 1]) {
+    files[n] = path.join(scratch, `voice-frames-${n}.txt`);
+    execFileSync(
+      process.execPath,
+      [path.join(scratch, 'bench', 'one_voice.js'), String(n), 'record', files[n]],
+      { cwd: scratch, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  const counts = { turns };
+  for (const name of ['floor', 'wire']) {
+    log(`  valgrind: voice ${name} ${turns}, ${name} 1`);
+    const [many, one] = await Promise.all(
+      [turns, 1].map((n) => countVoiceInstructions(runtime, n, name, files[n])),
+    );
+    counts[name] = { loop: many - one, startup: one };
+  }
+  return counts;
+}
+
 function instructionRow(turns, counts) {
   if (!counts) return [];
   const by = Object.fromEntries(counts.map((c) => [c.name, c]));
@@ -411,6 +479,7 @@ const targets = {
   heap: 'ours ≤ 0.25× SDK',
   realtime: 'ours ≤ 1.00× SDK',
   cold: 'ours ≤ 1.00× SDK',
+  wire: 'ours ≤ 1.5× floor',
 };
 
 function cell(v, baseline) {
@@ -497,6 +566,40 @@ function wireRows(scenario, by) {
     }) | — | — | ${
       cell(by.wire, scenario.baseline)
     } | — | the cost of running the SDK's protocol code; ratio to the SDK's transport double |`,
+    ...wireFloorRow(scenario, by, perTurn),
+  ];
+}
+
+/**
+ * The server against the wire floor (the same real transport over a socket that
+ * replays the server's recorded frames): what is left is ours alone. The ratio is
+ * the median of the per-repetition ratios, like every bold ratio.
+ */
+function wireFloorRow(scenario, by, perTurn) {
+  if (!by.floor || !by.wire) return [];
+  const ratio = summarize(by.wire.cpuMs.samples.map((ms, i) => ms / by.floor.cpuMs.samples[i]));
+  const wall = summarize(by.wire.ms.samples.map((ms, i) => ms / by.floor.ms.samples[i]));
+  return [
+    `| ${scenario.title}: wire floor (a) vs \`ScriptedRealtimeServer\` (c), the same real transport (${
+      perTurn(by.floor)
+    } floor, ${perTurn(by.wire)} ours) | ${fmtMs(by.floor.cpuMs)} | — | ${
+      fmtMs(by.wire.cpuMs)
+    } · **${fmtRatio(ratio)}** (wall ${fmtRatio(wall)}) | — | ${targets.wire} |`,
+  ];
+}
+
+/** The wire instruction row: ours (ScriptedRealtimeServer) against the wire floor. */
+function wireInstructionRow(counts) {
+  if (!counts) return [];
+  const fmt = (c) => `${(c.loop / 1e9).toFixed(2)} G`;
+  // The loop is a TURNS-turn run minus a 1-turn run: TURNS − 1 turns.
+  const perTurn = (c) => `${(c.loop / (counts.turns - 1) / 1e6).toFixed(2)} M/turn`;
+  return [
+    `| Realtime voice turns, ${counts.turns}: wire floor (a) vs \`ScriptedRealtimeServer\` (c), machine instructions (valgrind; ${
+      perTurn(counts.floor)
+    } floor, ${perTurn(counts.wire)} ours) | ${fmt(counts.floor)} | — | ${fmt(counts.wire)} · **${
+      (counts.wire.loop / counts.floor.loop).toFixed(3)
+    }×** | — | ${targets.wire} |`,
   ];
 }
 
@@ -564,7 +667,10 @@ function markdown(runs, nodeOurs, started, loads) {
     '- Realtime voice turns: a real `RealtimeSession`, 1,000 turns of "the user speaks, the ' +
     'assistant answers with 200 ms of audio", through a transport double (normalized events) and ' +
     'through `ScriptedRealtimeServer` (`userSpeaks` + `assistantAnswers`: 24 Realtime API events per ' +
-    "turn over the fake socket, parsed by the SDK's `OpenAIRealtimeWebSocket`); 3 repetitions.",
+    "turn over the fake socket, parsed by the SDK's `OpenAIRealtimeWebSocket`); 3 repetitions. " +
+    'The wire floor runs the same real transport over the least socket it accepts, replaying the ' +
+    'frames the server sent (recorded once, untimed) and ignoring what the client sends; it must end ' +
+    'with the same history. What ours costs above it is ours alone.',
     `- Cold import: a fresh process per sample (${coldSamples} per variant after 2 untimed rounds), ` +
     'timing `await import(entry)` inside it. Ours is the published package (the bundled ESM entry) ' +
     'on every runtime; Deno and Bun also time the sources. "after …": the process has already ' +
@@ -574,7 +680,7 @@ function markdown(runs, nodeOurs, started, loads) {
     "which are not part of the SDK's public exports and so are off limits to a third party.",
     '',
   ];
-  for (const { result, cold, instructions } of runs) {
+  for (const { result, cold, instructions, wireInstructions } of runs) {
     const rt = result.runtime;
     lines.push(
       `## ${rt.name} ${rt.version} (${rt.engine})${result.forcedGc ? '' : ' — no forced GC'}`,
@@ -584,6 +690,7 @@ function markdown(runs, nodeOurs, started, loads) {
     lines.push('|---|---|---|---|---|---|');
     lines.push(...timeRows(result));
     lines.push(...instructionRow(instructionTurns, instructions));
+    lines.push(...wireInstructionRow(wireInstructions));
     for (const { title, rows } of cold ?? []) lines.push(...coldRows(title, rows));
     lines.push('');
   }
@@ -640,7 +747,24 @@ for (const runtime of runtimes) {
       log(`  ${c.name.padEnd(5)} loop ${(c.loop / 1e9).toFixed(3)} G instructions`);
     }
   }
-  runs.push({ result, cold, instructions });
+  let wireInstructions;
+  if (
+    runtime !== 'bun' && instructionTurns > 0 &&
+    (only === undefined || only.split(',').includes('voice1000'))
+  ) {
+    log(
+      `${runtime}: instructions of ${wireInstructionTurns} voice turns, floor and ours (valgrind)`,
+    );
+    wireInstructions = await wireInstructionCounts(runtime);
+    for (const name of ['floor', 'wire']) {
+      log(
+        `  voice ${name.padEnd(5)} ${
+          (wireInstructions[name].loop / 1e9).toFixed(3)
+        } G instructions`,
+      );
+    }
+  }
+  runs.push({ result, cold, instructions, wireInstructions });
 }
 let viewer = '';
 if (!args.includes('--no-viewer')) {
