@@ -320,4 +320,18 @@ describe('TrajectoryMismatchError messages', () => {
       ['Expected #2 is closest to actual #2, which differs at args.n: expected 3, actual 2.'],
     );
   });
+
+  test('a BigInt in an expected step is shown, not a TypeError', () => {
+    // A full step may hold any value; actual steps are JSON, so 3n never equals them.
+    const error = mismatch([toolStep('t', { n: 3 })], [{
+      kind: 'tool_call',
+      tool: 't',
+      args: { n: 3n },
+    }]);
+    assert.deepEqual(error.message.split('\n').slice(2, 5), [
+      '  - t({"n":3n})   (expected #1)',
+      '  + t({"n":3})   (actual #1)',
+      'Expected #1 is closest to actual #1, which differs at args.n: expected 3n, actual 3.',
+    ]);
+  });
 });
