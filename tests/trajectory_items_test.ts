@@ -203,6 +203,31 @@ describe('modelItemSteps', () => {
     );
   });
 
+  test('a call id that is not text pairs nothing, even with an equal id', () => {
+    assert.deepEqual(
+      modelItemSteps([
+        { type: 'function_call', name: 'a', arguments: '{}', callId: 7 },
+        { type: 'function_call_result', callId: 7, output: 'x' },
+      ]),
+      [{ kind: 'tool_call', tool: 'a', args: {} }],
+    );
+  });
+
+  test('a result without output (or a null one) is a null output, not a handoff', () => {
+    assert.deepEqual(
+      modelItemSteps([
+        call('a', {}, 'c1'),
+        result('c1', null),
+        call('b', {}, 'c2'),
+        { type: 'function_call_result', callId: 'c2' },
+      ]),
+      [
+        { kind: 'tool_call', tool: 'a', args: {}, output: null, callId: 'c1' },
+        { kind: 'tool_call', tool: 'b', args: {}, output: null, callId: 'c2' },
+      ],
+    );
+  });
+
   test('a result with a call id that is not text attaches to nothing', () => {
     assert.deepEqual(
       modelItemSteps([call('a', {}, 'c1'), {
