@@ -401,6 +401,19 @@ describe('modelItemSteps', () => {
     );
   });
 
+  test('a null output in the provider data is no output', () => {
+    assert.deepEqual(
+      modelItemSteps([
+        { type: 'hosted_tool_call', name: 'mcp_call', providerData: { output: null } },
+        { type: 'hosted_tool_call', name: 'web_search_call', providerData: { output: null } },
+      ]),
+      [
+        { kind: 'mcp_call', tool: 'mcp_call' },
+        { kind: 'hosted_tool_call', tool: 'web_search_call' },
+      ],
+    );
+  });
+
   test('the agent is the second key of a step, whatever kind it is', () => {
     const steps = modelItemSteps([call('a', {}, 'c'), said('assistant', 'x')], { agent: 'A' });
     assert.deepEqual(steps.map((step) => Object.keys(step)), [
