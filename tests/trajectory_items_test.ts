@@ -431,6 +431,8 @@ describe('areRunItems and areRealtimeItems', () => {
     assert.equal(areRunItems([{ type: 'message_output_item' }, null]), false);
     assert.equal(areRunItems([{ type: 'x_item_not' }]), false);
     assert.equal(areRunItems([{ type: 1 }]), false);
+    // A type must be text: one that only converts to a run item's type is not one.
+    assert.equal(areRunItems([{ type: ['message_output_item'] }]), false);
     assert.equal(areRealtimeItems([]), false);
     assert.equal(areRealtimeItems([{ itemId: 'a' }, { itemId: 'b' }]), true);
     assert.equal(areRealtimeItems([{ itemId: 'a' }, { itemId: 2 }]), false);
