@@ -41,6 +41,8 @@ export function showValue(value: unknown, max: number = DEFAULT_MAX_LENGTH): str
   if (value instanceof RegExp) return String(value);
   if (value === undefined) return 'undefined';
   if (typeof value === 'function') return '<function>';
+  // Only an expected step can hold one (actual steps are JSON); JSON.stringify would throw.
+  if (typeof value === 'bigint') return `${value}n`;
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? String(value);
   if (typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function') {
     return matcherText(value as Record<string, unknown>);
