@@ -248,7 +248,16 @@ describe('toBeComplete', () => {
     ]);
     const empty = sync(matchers.toBeComplete.call(plain, model));
     assert.equal(empty.pass, false);
-    assert.doesNotMatch(empty.message(), /What the agent did/);
+    // Nothing done yet: the message is the double's own failure, with no transcript after it.
+    const own = (() => {
+      try {
+        model.assertComplete();
+      } catch (error) {
+        return `${(error as Error).name}: ${(error as Error).message}`;
+      }
+      return 'complete';
+    })();
+    assert.equal(empty.message(), `Expected the double to be complete: ${own}`);
     await model.getResponse({
       input: 'Hi',
       modelSettings: {},
