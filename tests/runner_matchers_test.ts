@@ -155,6 +155,12 @@ describe('toHaveHandedOffTo', () => {
       `Expected the agent to hand off to "Geo", and it did not. What the agent did:\n${transcript}`,
     );
   });
+
+  test('only a handoff step counts, not another step that names the agent in a to field', () => {
+    // A hand-written step list passes its objects through as they are.
+    const written = [{ kind: 'message', text: 'Ask Billing.', to: 'Billing' }] as never;
+    assert.equal(sync(matchers.toHaveHandedOffTo.call(plain, written, 'Billing')).pass, false);
+  });
 });
 
 describe('toMatchTrajectory', () => {
