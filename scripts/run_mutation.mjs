@@ -381,6 +381,8 @@ async function mutate(
       command: shownCommand,
       detected: previous.detected + again.length - stillUndetected.length,
       undetected: stillUndetected,
+      // A survivor detected now only by the time limit is kept for --timeouts too.
+      timedOut: [...(previous.timedOut ?? []), ...again.filter((m) => m.status === 'Timeout')],
       rerun: { seconds, date: new Date().toISOString(), mutants: mutants.length },
     });
     console.log(
