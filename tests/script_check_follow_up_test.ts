@@ -11,6 +11,7 @@ import {
   markUnchecked,
   ScriptCheck,
   stepCheck,
+  unparsedArguments,
 } from '../_internal/script_check.ts';
 import { describe, test } from './_harness.ts';
 
@@ -54,6 +55,16 @@ const message = (text: string, extra: Record<string, unknown> = {}) => ({
   content: [{ type: 'output_text', text }],
   ...extra,
 });
+/** The message this runtime's JSON.parse gives for `text`. */
+function parseError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${text} is JSON`);
+}
+
 const outputType = { type: 'json_schema', name: 'out', strict: true, schema };
 
 describe('strict scripts: the final message against the output schema', () => {
@@ -65,9 +76,9 @@ describe('strict scripts: the final message against the output schema', () => {
     assert.equal(notJson?.actual, 'nope');
     assert.equal(notJson?.toolName, undefined);
     assert.equal(notJson?.available, undefined);
-    assert.match(
-      notJson?.problem ?? '',
-      /^the final message is not JSON for the output schema "out" \(.+\): "nope"\.$/,
+    assert.equal(
+      notJson?.problem,
+      `the final message is not JSON for the output schema "out" (${parseError('nope')}): "nope".`,
     );
     const wrong = checkOutput({ outputType }, [message('{"id":5}')]);
     assert.equal(wrong?.path, 'id');
@@ -79,6 +90,20 @@ describe('strict scripts: the final message against the output schema', () => {
     const missing = checkOutput({ outputType: { ...outputType, strict: false } }, [message('{}')]);
     // A missing property is left to the SDK's own check (a zod schema lists defaulted ones).
     assert.equal(missing, undefined);
+    // Well-known string formats are checked in the output too.
+    const emailType = {
+      type: 'json_schema',
+      name: 'contact',
+      schema: { type: 'object', properties: { email: { type: 'string', format: 'email' } } },
+    };
+    assert.equal(
+      checkOutput({ outputType: emailType }, [message('{"email":"a@b.example"}')]),
+      undefined,
+    );
+    assert.equal(
+      checkOutput({ outputType: emailType }, [message('{"email":"nope"}')])?.path,
+      'email',
+    );
     const top = checkOutput({ outputType }, [message('[1]')]);
     assert.match(top?.problem ?? '', / at the top level: expected .+, got \[1\]\.$/);
     // An output type without a name is called "output".
@@ -96,6 +121,7 @@ describe('strict scripts: the final message against the output schema', () => {
         { type: 'refusal', text: 'ignored' },
         { type: 'output_text', text: '"x"}' },
         { type: 'output_text', text: 5 },
+        null,
       ],
     };
     assert.equal(checkOutput({ outputType }, [parts]), undefined);
@@ -159,7 +185,7 @@ describe('strict scripts: the calls only their tool can judge', () => {
         FAILED,
         parsing,
         { type: 'text', text: FAILED },
-        [{ type: 'image', image: 'x' }, { type: 'input_text', text: FAILED }],
+        [null, { type: 'image', image: 'x' }, { type: 'input_text', text: FAILED }],
       ]
     ) {
       const book = new FollowUpBook();
@@ -336,5 +362,18 @@ describe('strict scripts: ScriptCheck', () => {
         'modelResponse(), modelResponder()), or switch the check off with ' +
         'new ScriptedModel(steps, { validate: false }).',
     );
+  });
+});
+
+describe('strict scripts: arguments written as something other than text', () => {
+  test('only a text arguments field can be a JSON typo', () => {
+    const item = { type: 'function_call', name: 't', callId: 'c', arguments: { id: 'x' } };
+    assert.equal(unparsedArguments([item], stepCheck([item], true)), undefined);
+    const typo = { ...item, arguments: '{' };
+    assert.deepEqual(unparsedArguments([item, typo], stepCheck([item, typo], true)), {
+      itemIndex: 1,
+      name: 't',
+      error: parseError('{'),
+    });
   });
 });

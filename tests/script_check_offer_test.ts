@@ -64,6 +64,11 @@ describe('strict scripts: reading the offer', () => {
       checkOutput({ tools: [fn('a', { namespace: '' })] }, [call('a', { id: 'x' })]),
       undefined,
     );
+    // A call with an empty namespace names the bare tool.
+    assert.equal(
+      checkOutput({ tools: [fn('a')] }, [call('a', { id: 'x' }, { namespace: '' })]),
+      undefined,
+    );
   });
 
   test('a hosted tool is known by its provider type, not its name', () => {
