@@ -106,6 +106,11 @@ describe('strict scripts: the final message against the output schema', () => {
     );
     const top = checkOutput({ outputType }, [message('[1]')]);
     assert.match(top?.problem ?? '', / at the top level: expected .+, got \[1\]\.$/);
+    // Only a JSON-schema output type is judged.
+    assert.equal(
+      checkOutput({ outputType: { type: 'text', schema } }, [message('nope')]),
+      undefined,
+    );
     // An output type without a name is called "output".
     const unnamed = checkOutput({ outputType: { type: 'json_schema', schema } }, [message('x')]);
     assert.match(unnamed?.problem ?? '', /the output schema "output"/);
@@ -127,10 +132,12 @@ describe('strict scripts: the final message against the output schema', () => {
     assert.equal(checkOutput({ outputType }, [parts]), undefined);
     // A message not from the assistant, or without a content list, has no text.
     assert.equal(checkOutput({ outputType }, [message('nope', { role: 'user' })]), undefined);
-    assert.equal(
-      checkOutput({ outputType }, [{ type: 'message', role: 'assistant', content: 'nope' }]),
-      undefined,
-    );
+    for (const content of ['nope', { type: 'output_text', text: 'nope' }]) {
+      assert.equal(
+        checkOutput({ outputType }, [{ type: 'message', role: 'assistant', content }]),
+        undefined,
+      );
+    }
     assert.equal(
       checkOutput({ outputType }, [message('nope'), message('nope', { role: 'user' })])?.itemIndex,
       0,
@@ -198,6 +205,9 @@ describe('strict scripts: the calls only their tool can judge', () => {
         'An error occurred while calling home',
         [{ type: 'image', image: 'x' }],
         { type: 'image' },
+        // Only a text field that is text.
+        { type: 'text', text: [FAILED] },
+        null,
         42,
       ]
     ) {

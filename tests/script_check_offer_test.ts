@@ -71,6 +71,19 @@ describe('strict scripts: reading the offer', () => {
     );
   });
 
+  test('a call whose namespace is its own name names the bare tool', () => {
+    // Even next to a tool literally named `top.top`.
+    const other = fn('top.top', {
+      parameters: { ...schema, properties: { id: { type: 'number' } } },
+    });
+    const request = { tools: [other, fn('top')] };
+    assert.equal(checkOutput(request, [call('top', { id: 'x' }, { namespace: 'top' })]), undefined);
+    assert.equal(
+      checkOutput(request, [call('top', { id: 5 }, { namespace: 'top' })])?.toolName,
+      'top',
+    );
+  });
+
   test('a hosted tool is known by its provider type, not its name', () => {
     const offer = offerOf({
       tools: [
