@@ -230,6 +230,7 @@ describe('strict scripts: a left-out property, for after the call', () => {
     assert.equal(left(t, '{'), undefined);
     assert.equal(left(t, '5'), undefined);
     assert.equal(left(t, 'null'), undefined);
+    assert.equal(left(t, '[]'), undefined);
     const unlisted = fn('t', {
       parameters: { type: 'object', properties: { id: { type: 'string' } } },
     });

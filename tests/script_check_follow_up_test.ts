@@ -148,6 +148,11 @@ describe('strict scripts: the final message against the output schema', () => {
       checkOutput({ outputType }, [message('{"id":'), toolSearch, message('"x"}')]),
       undefined,
     );
+    // A stray list among the items is no item at all.
+    assert.equal(
+      checkOutput({ outputType }, [{ type: 'reasoning' }, message('{"id":'), [], message('"x"}')]),
+      undefined,
+    );
     const other = { type: 'hosted_tool_call', name: 'code_interpreter_call' };
     assert.equal(
       checkOutput({ outputType }, [
@@ -380,8 +385,8 @@ describe('strict scripts: arguments written as something other than text', () =>
     const item = { type: 'function_call', name: 't', callId: 'c', arguments: { id: 'x' } };
     assert.equal(unparsedArguments([item], stepCheck([item], true)), undefined);
     const typo = { ...item, arguments: '{' };
-    assert.deepEqual(unparsedArguments([item, typo], stepCheck([item, typo], true)), {
-      itemIndex: 1,
+    assert.deepEqual(unparsedArguments([null, item, typo], stepCheck([item, typo], true)), {
+      itemIndex: 2,
       name: 't',
       error: parseError('{'),
     });
