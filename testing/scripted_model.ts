@@ -235,7 +235,7 @@ export class ScriptedModel implements Model {
   /** Answers a non-streaming call with the next step. A raw stream step cannot serve it. */
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const call = this.#calls.record(request, false);
-    this.#checkFollowUp(call, request);
+    this.#checkFollowUp(call);
     const taken = this.#take(call);
     const step = taken.type === 'hold' ? await this.#release(call, taken) : taken;
 
@@ -269,7 +269,7 @@ export class ScriptedModel implements Model {
     }
 
     throwIfAborted(call);
-    const normalized = this.#normalize(call, request, response, step, false);
+    const normalized = this.#normalize(call, response, step, false);
     throwIfAborted(call);
     this.#calls.answer(call, normalized.output);
     return normalized;
@@ -283,21 +283,18 @@ export class ScriptedModel implements Model {
    */
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
     const call = this.#calls.record(request, true);
-    this.#checkFollowUp(call, request);
+    this.#checkFollowUp(call);
     const step = this.#take(call);
     // The common case, a queued response without raw usage, normalizes without
     // side effects, so it can be done now and streamed by the synthesis itself:
     // one generator between the runner and the events, as a hand-written model.
     if (step.type === 'response' && !hasOwnRawUsage(step.response)) {
-      let normalized: ModelResponse;
       try {
-        normalized = this.#normalize(call, request, step.response, step, true);
+        return this.#synthesize(call, step.response, step);
       } catch (error) {
         // As from the generator below: the stream fails when it is first read.
         return failedStream(error);
       }
-      this.#calls.answer(call, normalized.output);
-      return synthesizeStream(normalized, () => throwIfAborted(call), { owned: true });
     }
     return this.#stream(call, step, request);
   }
@@ -354,14 +351,27 @@ export class ScriptedModel implements Model {
           ? step.response
           : await step.respond(readCall(call));
         throwIfAborted(call);
-        const normalized = this.#normalize(call, request, response, step, true);
-        this.#calls.answer(call, normalized.output);
-        // A queued response is the step's own snapshot, used by this call only.
-        yield* synthesizeStream(normalized, () => throwIfAborted(call), {
-          owned: step.type === 'response',
-        });
+        yield* this.#synthesize(call, response, step);
       }
     }
+  }
+
+  /**
+   * How a plain response answers a streaming call, on the fast path and in
+   * {@linkcode #stream} alike: normalized and checked now (throws), recorded
+   * as the answer, then streamed by the synthesis itself.
+   */
+  #synthesize(
+    call: RecordedModelCall,
+    response: ScriptedModelResponse,
+    step: Extract<QueuedStep, { type: 'response' | 'responder' }>,
+  ): AsyncGenerator<StreamEvent> {
+    const normalized = this.#normalize(call, response, step, true);
+    this.#calls.answer(call, normalized.output);
+    // A queued response is the step's own snapshot, used by this call only.
+    return synthesizeStream(normalized, () => throwIfAborted(call), {
+      owned: step.type === 'response',
+    });
   }
 
   /** Waits at a hold; resolves with the step that answers once it is released. */
@@ -415,14 +425,13 @@ export class ScriptedModel implements Model {
   }
 
   /** A call that carries the failed result of an incomplete scripted call fails too. */
-  #checkFollowUp(call: RecordedModelCall, request: ModelRequest): void {
-    const mismatch = this.#check.followUp(call.index, request);
+  #checkFollowUp(call: RecordedModelCall): void {
+    const mismatch = this.#check.followUp(call.index, call.request);
     if (mismatch !== undefined) throw this.#failures.raise(mismatch);
   }
 
   #normalize(
     call: RecordedModelCall,
-    request: ModelRequest,
     response: ScriptedModelResponse,
     step: Extract<QueuedStep, { type: 'response' | 'responder' }>,
     requireResponseId: boolean,
@@ -446,7 +455,10 @@ export class ScriptedModel implements Model {
       preserveRawUsage: call.request.modelSettings?.preserveRawUsage === true,
       requireResponseId,
     });
-    const mismatch = this.#check.response(call.index, request, normalized.output, {
+    // Judged by the call-time snapshot, what the model was sent. The store shares
+    // unchanged parts between calls, so an unchanged tool list is the same object
+    // call after call and what the check reads from it is cached by identity.
+    const mismatch = this.#check.response(call.index, call.request, normalized.output, {
       step: step.type === 'response' ? step.check : undefined,
       validate: step.type === 'response' || step.validate,
       scripted: response,

@@ -245,6 +245,44 @@ describe('recording', () => {
     assert.deepEqual(recorded.tools, []);
   });
 
+  test('the check judges the call-time request, not the live one a responder changes', async () => {
+    const lookup = {
+      type: 'function' as const,
+      name: 'lookup',
+      description: '',
+      parameters: {
+        type: 'object',
+        properties: { id: { type: 'string' } },
+        required: ['id'],
+        additionalProperties: false,
+      } as never,
+      strict: true,
+    };
+    const live = modelRequest({ tools: [lookup] });
+    const model = new ScriptedModel([
+      modelResponder(() => {
+        // Renaming the live tool after the call: the answer still names what was offered.
+        live.tools[0] = { ...lookup, name: 'renamed' };
+        return [functionCall('lookup', { id: 'A-1' })];
+      }),
+      modelResponder(() => {
+        live.tools.length = 0;
+        return [functionCall('renamed', { id: 'A-2' })];
+      }),
+    ]);
+    const first = await model.getResponse(live);
+    assert.equal(first.output.length, 1);
+    // The second call was sent `renamed`: emptying the live list does not hide it.
+    const second = await model.getResponse(live);
+    assert.equal((second.output[0] as { name: string }).name, 'renamed');
+    assert.deepEqual(model.calls.map((call) => call.request.tools.map((t) => t.name)), [
+      ['lookup'],
+      ['renamed'],
+    ]);
+    model.assertComplete();
+    model.assertNoUnexpectedCalls();
+  });
+
   test('runtime objects keep their identity: signal, callbacks, class instances', async () => {
     const model = new ScriptedModel([[assistantMessage('a')]]);
     const controller = new AbortController();
