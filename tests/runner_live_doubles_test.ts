@@ -44,4 +44,18 @@ describe('liveDoubleRegistry', () => {
     settleDouble(fn);
     assert.equal(registry.settled.has(fn), false);
   });
+
+  test('before any registry exists, announcing and settling neither throw nor create one', () => {
+    const key = Symbol.for('scripted-agents.live-doubles');
+    const scope = globalThis as Record<symbol, unknown>;
+    const descriptor = Object.getOwnPropertyDescriptor(scope, key);
+    delete scope[key];
+    try {
+      announceDouble({});
+      settleDouble({});
+      assert.equal(key in scope, false);
+    } finally {
+      if (descriptor !== undefined) Object.defineProperty(scope, key, descriptor);
+    }
+  });
 });
