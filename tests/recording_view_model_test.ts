@@ -618,7 +618,8 @@ describe('the units a diff compares', () => {
       'other > undefined',
       'other > x',
     ]);
-    assert.equal(diffRecordings(empty, recording).unit, 'span');
+    const diff = diffRecordings(empty, recording);
+    assert.deepEqual([diff.unit, diff.old.units, diff.new.units], ['span', 0, 6]);
   });
 
   test("a span's missing path, data or error compare as null; other span fields do not count", () => {
