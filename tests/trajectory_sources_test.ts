@@ -590,3 +590,82 @@ describe('stepsOf: a Realtime session', () => {
     );
   });
 });
+
+describe('stepsOf: edges of each source', () => {
+  const notASource = /^TypeError: trajectory\(\) cannot read a trajectory from this object\./;
+
+  test('half a shape fails with the source error itself, not a crash inside a reader', () => {
+    // A plain object with a state is not an error that carries one.
+    assert.throws(() => stepsOf({ state: {} }), notASource);
+    assert.throws(() => stepsOf({ newItems: [] }), notASource);
+    assert.throws(() => stepsOf({ interactions: [] }), notASource);
+    assert.throws(() => stepsOf({ spans: [] }), notASource);
+    assert.throws(() => stepsOf(new Error('no state')), /from this object\./);
+  });
+
+  test('a list of model items without a type (a plain user message) is not a list of steps', () => {
+    assert.deepEqual(stepsOf([{ role: 'user', content: 'hi' }]), [{ kind: 'input', text: 'hi' }]);
+    assert.deepEqual(stepsOf([null, said('x')]), [{ kind: 'message', text: 'x', final: true }]);
+  });
+
+  test('approvals: a toJSON that is not a function, or that gives no object, is not read', () => {
+    const newItems = [{
+      type: 'tool_call_item',
+      agent: { name: 'A' },
+      rawItem: call('refund', 'r1'),
+    }];
+    const approvals = { refund: { approved: ['r1'] } };
+    const plain = [{ kind: 'tool_call', agent: 'A', tool: 'refund', args: {}, callId: 'r1' }];
+    // Callable-looking, but not a function.
+    const notAFunction = { call: () => ({ approvals }) };
+    assert.deepEqual(
+      stepsOf({ newItems, state: {}, runContext: { toJSON: notAFunction } }),
+      plain,
+    );
+    // A function that carries approvals is not the JSON form of a context.
+    const fn = Object.assign(() => undefined, { approvals });
+    assert.deepEqual(stepsOf({ newItems, state: {}, runContext: { toJSON: () => fn } }), plain);
+  });
+
+  test('a tool guardrail result without its guardrail is still a tripped guardrail', () => {
+    assert.deepEqual(
+      stepsOf({
+        newItems: [],
+        state: {},
+        toolOutputGuardrailResults: [{ output: { behavior: { type: 'rejectContent' } } }],
+      }),
+      [{ kind: 'guardrail', guardrail: 'guardrail' }],
+    );
+  });
+
+  test('model calls: an output entry that is not an item is skipped', () => {
+    assert.deepEqual(
+      modelCallSteps([{ request: { input: 'q' }, output: [null, 'x', said('a')] }]),
+      [{ kind: 'input', text: 'q' }, { kind: 'message', text: 'a', final: true }],
+    );
+  });
+
+  test('a cassette stream: its only response_done may be the first event', () => {
+    assert.deepEqual(
+      stepsOf(cassette([{
+        request: { input: 'q' },
+        events: [{ type: 'response_done', response: { output: [said('only')] } }],
+      }])),
+      [{ kind: 'input', text: 'q' }, { kind: 'message', text: 'only', final: true }],
+    );
+  });
+
+  test('a cassette stream: a response_done without a response is passed over for an earlier one', () => {
+    assert.deepEqual(
+      stepsOf(cassette([{
+        request: { input: 'q' },
+        events: [
+          { type: 'response_done', response: { output: [said('earlier')] } },
+          { type: 'response_done', response: 'not a response' },
+          { type: 'response_done' },
+        ],
+      }])),
+      [{ kind: 'input', text: 'q' }, { kind: 'message', text: 'earlier', final: true }],
+    );
+  });
+});
