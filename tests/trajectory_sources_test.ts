@@ -627,6 +627,26 @@ describe('stepsOf: edges of each source', () => {
     assert.deepEqual(stepsOf({ newItems, state: {}, runContext: { toJSON: () => fn } }), plain);
   });
 
+  test('a name that is not text names no agent; a null state is not a finished one', () => {
+    const newItems = [{ type: 'message_output_item', rawItem: said('x') }];
+    assert.deepEqual(
+      stepsOf({ newItems, state: finished, finalOutput: { n: 1 }, lastAgent: { name: 5 } }),
+      [{ kind: 'message', text: 'x', final: true }, { kind: 'final_output', output: { n: 1 } }],
+    );
+    assert.deepEqual(
+      stepsOf({ history: [{ itemId: '1', ...said('hi') }], currentAgent: { name: 5 } }),
+      [{ kind: 'message', text: 'hi', final: true }],
+    );
+    assert.deepEqual(stepsOf({ newItems, state: null }), [{ kind: 'message', text: 'x' }]);
+  });
+
+  test('new input: an entry that is not an item ends the trailing user messages', () => {
+    assert.deepEqual(
+      modelCallSteps([{ request: { input: [user('old'), null, user('new')] }, output: [] }]),
+      [{ kind: 'input', text: 'new' }],
+    );
+  });
+
   test('a tool guardrail result without its guardrail is still a tripped guardrail', () => {
     assert.deepEqual(
       stepsOf({
