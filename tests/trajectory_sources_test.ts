@@ -689,3 +689,73 @@ describe('stepsOf: edges of each source', () => {
     );
   });
 });
+
+describe('stepsOf: edges of model calls, cassettes and traces', () => {
+  test('a result is an item whose text type ends in _result or _output', () => {
+    assert.deepEqual(
+      modelCallSteps([
+        {
+          request: { input: 'go' },
+          output: [call('a', 'c1'), call('b', 'c2'), call('c', 'c3')],
+        },
+        {
+          request: {
+            input: [
+              { type: ['function_call_result'], callId: 'c1', output: 'type not text' },
+              { type: 'function_call_result_part', callId: 'c2', output: 'not at the end' },
+              { type: 'output', callId: 'c3', output: 'no underscore' },
+            ],
+          },
+          output: [],
+        },
+      ]),
+      [
+        { kind: 'input', text: 'go' },
+        { kind: 'tool_call', tool: 'a', args: {}, callId: 'c1' },
+        { kind: 'tool_call', tool: 'b', args: {}, callId: 'c2' },
+        { kind: 'tool_call', tool: 'c', args: {}, callId: 'c3' },
+      ],
+    );
+  });
+
+  test("a cassette: a response without an output list defers to the stream's events", () => {
+    assert.deepEqual(
+      stepsOf(cassette([
+        {
+          request: { input: 'one' },
+          response: { output: 'not a list' },
+          events: [null, { type: 'response_done', response: { output: [said('1')] } }],
+        },
+        { request: { input: [user('two')] } },
+        { request: { input: [user('three')] }, events: [null] },
+        {
+          request: { input: [user('four')] },
+          events: [{ type: 'response_done', response: { output: null } }],
+        },
+        null,
+      ])),
+      [
+        { kind: 'input', text: 'one' },
+        { kind: 'message', text: '1' },
+        { kind: 'input', text: 'two' },
+        { kind: 'input', text: 'three' },
+        { kind: 'input', text: 'four' },
+      ],
+    );
+  });
+
+  test('a trace: null spans skipped, a root has no parent, only a guardrail span trips', () => {
+    assert.deepEqual(
+      stepsOf({
+        spans: [
+          null,
+          { spanId: 'null', parentId: 'none', type: 'agent', name: 'Ghost', data: {} },
+          { spanId: 'f', parentId: null, type: 'function', data: { name: 'root_tool' } },
+          { spanId: 'c', parentId: null, type: 'custom', data: { name: 'c', triggered: true } },
+        ],
+        outline: () => '',
+      }),
+      [{ kind: 'tool_call', tool: 'root_tool', args: {} }],
+    );
+  });
+});
