@@ -730,3 +730,62 @@ describe('markFinal', () => {
     assert.deepEqual(original, message('m'));
   });
 });
+
+describe('runItemSteps and realtimeItemSteps: items missing their parts', () => {
+  test('a run item without its raw item gives no step and pairs nothing', () => {
+    assert.deepEqual(
+      runItemSteps([
+        { type: 'tool_call_output_item' },
+        { type: 'tool_call_output_item', rawItem: null },
+        { type: 'tool_call_item', agent: agentA },
+        { type: 'tool_call_item', agent: agentA, rawItem: call('a', {}, 'c1') },
+      ]),
+      [{ kind: 'tool_call', agent: 'A', tool: 'a', args: {}, callId: 'c1' }],
+    );
+  });
+
+  test('a call that was approved and then ran: its approval item, then the call with its output', () => {
+    assert.deepEqual(
+      runItemSteps([
+        { type: 'tool_call_item', agent: agentA, rawItem: call('refund', { n: 1 }, 'r1') },
+        {
+          type: 'tool_approval_item',
+          agent: agentA,
+          toolName: 'refund',
+          rawItem: call('refund', { n: 1 }, 'r1'),
+        },
+        { type: 'tool_call_output_item', rawItem: result('r1', 'done') },
+      ]),
+      [
+        {
+          kind: 'tool_call',
+          agent: 'A',
+          tool: 'refund',
+          args: { n: 1 },
+          output: 'done',
+          callId: 'r1',
+        },
+        { kind: 'approval', agent: 'A', tool: 'refund', args: { n: 1 }, callId: 'r1' },
+      ],
+    );
+  });
+
+  test('only a hosted tool call is read as a hosted MCP approval request', () => {
+    // A function tool may share the hosted request's name.
+    assert.deepEqual(
+      runItemSteps([{
+        type: 'tool_approval_item',
+        toolName: 'mcp_approval_request',
+        rawItem: call('mcp_approval_request', { a: 1 }, 'm1'),
+      }]),
+      [{ kind: 'approval', tool: 'mcp_approval_request', args: { a: 1 }, callId: 'm1' }],
+    );
+  });
+
+  test('a Realtime history: a null entry is skipped, an MCP call without output has none', () => {
+    assert.deepEqual(
+      realtimeItemSteps([null, { itemId: '1', type: 'mcp_call', name: 'list' }]),
+      [{ kind: 'mcp_call', tool: 'list' }],
+    );
+  });
+});

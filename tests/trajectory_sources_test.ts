@@ -590,3 +590,172 @@ describe('stepsOf: a Realtime session', () => {
     );
   });
 });
+
+describe('stepsOf: edges of each source', () => {
+  const notASource = /^TypeError: trajectory\(\) cannot read a trajectory from this object\./;
+
+  test('half a shape fails with the source error itself, not a crash inside a reader', () => {
+    // A plain object with a state is not an error that carries one.
+    assert.throws(() => stepsOf({ state: {} }), notASource);
+    assert.throws(() => stepsOf({ newItems: [] }), notASource);
+    assert.throws(() => stepsOf({ interactions: [] }), notASource);
+    assert.throws(() => stepsOf({ spans: [] }), notASource);
+    assert.throws(() => stepsOf(new Error('no state')), /from this object\./);
+  });
+
+  test('a list of model items without a type (a plain user message) is not a list of steps', () => {
+    assert.deepEqual(stepsOf([{ role: 'user', content: 'hi' }]), [{ kind: 'input', text: 'hi' }]);
+    assert.deepEqual(stepsOf([null, said('x')]), [{ kind: 'message', text: 'x', final: true }]);
+  });
+
+  test('approvals: a toJSON that is not a function, or that gives no object, is not read', () => {
+    const newItems = [{
+      type: 'tool_call_item',
+      agent: { name: 'A' },
+      rawItem: call('refund', 'r1'),
+    }];
+    const approvals = { refund: { approved: ['r1'] } };
+    const plain = [{ kind: 'tool_call', agent: 'A', tool: 'refund', args: {}, callId: 'r1' }];
+    // Callable-looking, but not a function.
+    const notAFunction = { call: () => ({ approvals }) };
+    assert.deepEqual(
+      stepsOf({ newItems, state: {}, runContext: { toJSON: notAFunction } }),
+      plain,
+    );
+    // A function that carries approvals is not the JSON form of a context.
+    const fn = Object.assign(() => undefined, { approvals });
+    assert.deepEqual(stepsOf({ newItems, state: {}, runContext: { toJSON: () => fn } }), plain);
+  });
+
+  test('a name that is not text names no agent; a null state is not a finished one', () => {
+    const newItems = [{ type: 'message_output_item', rawItem: said('x') }];
+    assert.deepEqual(
+      stepsOf({ newItems, state: finished, finalOutput: { n: 1 }, lastAgent: { name: 5 } }),
+      [{ kind: 'message', text: 'x', final: true }, { kind: 'final_output', output: { n: 1 } }],
+    );
+    assert.deepEqual(
+      stepsOf({ history: [{ itemId: '1', ...said('hi') }], currentAgent: { name: 5 } }),
+      [{ kind: 'message', text: 'hi', final: true }],
+    );
+    assert.deepEqual(stepsOf({ newItems, state: null }), [{ kind: 'message', text: 'x' }]);
+  });
+
+  test('new input: an entry that is not an item ends the trailing user messages', () => {
+    assert.deepEqual(
+      modelCallSteps([{ request: { input: [user('old'), null, user('new')] }, output: [] }]),
+      [{ kind: 'input', text: 'new' }],
+    );
+  });
+
+  test('a tool guardrail result without its guardrail is still a tripped guardrail', () => {
+    assert.deepEqual(
+      stepsOf({
+        newItems: [],
+        state: {},
+        toolOutputGuardrailResults: [{ output: { behavior: { type: 'rejectContent' } } }],
+      }),
+      [{ kind: 'guardrail', guardrail: 'guardrail' }],
+    );
+  });
+
+  test('model calls: an output entry that is not an item is skipped', () => {
+    assert.deepEqual(
+      modelCallSteps([{ request: { input: 'q' }, output: [null, 'x', said('a')] }]),
+      [{ kind: 'input', text: 'q' }, { kind: 'message', text: 'a', final: true }],
+    );
+  });
+
+  test('a cassette stream: its only response_done may be the first event', () => {
+    assert.deepEqual(
+      stepsOf(cassette([{
+        request: { input: 'q' },
+        events: [{ type: 'response_done', response: { output: [said('only')] } }],
+      }])),
+      [{ kind: 'input', text: 'q' }, { kind: 'message', text: 'only', final: true }],
+    );
+  });
+
+  test('a cassette stream: a response_done without a response is passed over for an earlier one', () => {
+    assert.deepEqual(
+      stepsOf(cassette([{
+        request: { input: 'q' },
+        events: [
+          { type: 'response_done', response: { output: [said('earlier')] } },
+          { type: 'response_done', response: 'not a response' },
+          { type: 'response_done' },
+        ],
+      }])),
+      [{ kind: 'input', text: 'q' }, { kind: 'message', text: 'earlier', final: true }],
+    );
+  });
+});
+
+describe('stepsOf: edges of model calls, cassettes and traces', () => {
+  test('a result is an item whose text type ends in _result or _output', () => {
+    assert.deepEqual(
+      modelCallSteps([
+        {
+          request: { input: 'go' },
+          output: [call('a', 'c1'), call('b', 'c2'), call('c', 'c3')],
+        },
+        {
+          request: {
+            input: [
+              { type: ['function_call_result'], callId: 'c1', output: 'type not text' },
+              { type: 'function_call_result_part', callId: 'c2', output: 'not at the end' },
+              { type: 'output', callId: 'c3', output: 'no underscore' },
+            ],
+          },
+          output: [],
+        },
+      ]),
+      [
+        { kind: 'input', text: 'go' },
+        { kind: 'tool_call', tool: 'a', args: {}, callId: 'c1' },
+        { kind: 'tool_call', tool: 'b', args: {}, callId: 'c2' },
+        { kind: 'tool_call', tool: 'c', args: {}, callId: 'c3' },
+      ],
+    );
+  });
+
+  test("a cassette: a response without an output list defers to the stream's events", () => {
+    assert.deepEqual(
+      stepsOf(cassette([
+        {
+          request: { input: 'one' },
+          response: { output: 'not a list' },
+          events: [null, { type: 'response_done', response: { output: [said('1')] } }],
+        },
+        { request: { input: [user('two')] } },
+        { request: { input: [user('three')] }, events: [null] },
+        {
+          request: { input: [user('four')] },
+          events: [{ type: 'response_done', response: { output: null } }],
+        },
+        null,
+      ])),
+      [
+        { kind: 'input', text: 'one' },
+        { kind: 'message', text: '1' },
+        { kind: 'input', text: 'two' },
+        { kind: 'input', text: 'three' },
+        { kind: 'input', text: 'four' },
+      ],
+    );
+  });
+
+  test('a trace: null spans skipped, a root has no parent, only a guardrail span trips', () => {
+    assert.deepEqual(
+      stepsOf({
+        spans: [
+          null,
+          { spanId: 'null', parentId: 'none', type: 'agent', name: 'Ghost', data: {} },
+          { spanId: 'f', parentId: null, type: 'function', data: { name: 'root_tool' } },
+          { spanId: 'c', parentId: null, type: 'custom', data: { name: 'c', triggered: true } },
+        ],
+        outline: () => '',
+      }),
+      [{ kind: 'tool_call', tool: 'root_tool', args: {} }],
+    );
+  });
+});
