@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { argv, env } from 'node:process';
-import { useCassette, withDoubles } from 'scripted-agents/runner';
+import { currentTestRun, useCassette, withDoubles } from 'scripted-agents/runner';
 import { existingSession, runnerSession } from '../runner/_session.ts';
 import { describe, test } from './_harness.ts';
 
@@ -73,6 +73,69 @@ describe('withDoubles and the session', () => {
     );
     assert.equal(blocked?.name, 'OfflineNetworkError');
     assert.ok(blocked?.message.includes(advice), blocked?.message);
+  });
+});
+
+describe('withDoubles: the later of two tests', () => {
+  test('a test that ends first leaves the session open for one still running', async () => {
+    assert.equal(existingSession(), undefined, 'no session is open before this test');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const secondEntered = new Promise<void>((resolve) => (entered = resolve));
+    const first = withDoubles(() => secondEntered, { titles: ['first'] })({});
+    const second = withDoubles(() => {
+      entered();
+      return held;
+    }, { titles: ['second'] })({});
+    await first;
+    const afterFirst = existingSession();
+    release();
+    await second;
+    assert.notEqual(afterFirst, undefined, 'still open while the second test runs');
+    assert.equal(existingSession(), undefined, 'closed when the second ends');
+  });
+});
+
+describe('withDoubles: the main script', () => {
+  test("without a file from the context or the options, the file is the runtime's main script", async () => {
+    const saved = argv[1];
+    const fileSeen = async () => {
+      let file: string | undefined | null = null;
+      await withDoubles(() => {
+        file = currentTestRun()?.test.file;
+      }, { titles: ['main script'] })({});
+      return file;
+    };
+    try {
+      argv[1] = '/app/tests/main_test.ts';
+      assert.equal(await fileSeen(), '/app/tests/main_test.ts');
+      argv[1] = 'file:///app/tests/url_test.ts';
+      assert.equal(await fileSeen(), '/app/tests/url_test.ts');
+      argv[1] = '';
+      assert.equal(await fileSeen(), undefined, 'no main script: no file');
+    } finally {
+      argv[1] = saved;
+    }
+  });
+
+  test("an update flag in the main script's place is not a flag", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'runner-main-flag-'));
+    const saved = argv[1];
+    const savedCi = env.CI;
+    delete env.CI;
+    try {
+      argv[1] = '--update';
+      let mode: string | undefined;
+      await withDoubles(async () => {
+        mode = (await useCassette({ dir, provider: unused })).mode;
+      }, { titles: ['flag as script'], file: join(dir, 'a.test.ts') })({});
+      assert.equal(mode, 'record');
+    } finally {
+      argv[1] = saved;
+      if (savedCi !== undefined) env.CI = savedCi;
+      await rm(dir, { recursive: true });
+    }
   });
 });
 
