@@ -53,6 +53,7 @@ export const doubleGroups = [
       'route and transcript), doubleScope().run() and model spans',
     [
       'difference_window',
+      'describe_thrown',
       'nearest_name',
       'model_steps_bare_item',
       'model_failure_transcript',
@@ -66,7 +67,7 @@ export const doubleGroups = [
   ]),
   group('viewer', 'the scripted-agents command line tool and the recording viewer', [
     'cli',
-    'recording_view',
+    'recording_view\\w*',
   ]),
   group('model_retry', "ScriptedModel's retry advice under the SDK's retry policies", [
     'model_retry',
