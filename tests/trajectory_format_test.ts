@@ -164,3 +164,20 @@ describe('expandExpected', () => {
     assert.deepEqual(expandExpected({ agent: 'A' }), { kind: 'invalid', value: { agent: 'A' } });
   });
 });
+
+describe('names and values that are not plain', () => {
+  test('a value that is not an object is an invalid expected step, whatever its type', () => {
+    for (const value of ['tool', 7, true, undefined, null]) {
+      assert.deepEqual(expandExpected(value), { kind: 'invalid', value });
+    }
+  });
+
+  test("a matcher in a call's name position is written as its own description", () => {
+    const anyString = {
+      asymmetricMatch: (actual: unknown) => typeof actual === 'string',
+      toAsymmetricMatcher: () => 'Any<String>',
+    };
+    const line = formatStepLine({ kind: 'tool_call', tool: anyString, args: {} } as never, 80);
+    assert.ok(line.includes('Any<String>({})'), line);
+  });
+});
