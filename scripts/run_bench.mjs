@@ -263,18 +263,18 @@ function coldImport(runtime, built, preload = []) {
 // Instruction counts: valgrind's cachegrind counts every instruction the
 // process executes (all threads, JIT code included), with no cache model.
 
-function countInstructions(runtime, turns, contender, file) {
+function countInstructions(runtime, turns, contender, file, script = 'one_loop') {
   // V8 without background threads or timing-dependent heuristics: repeated
   // counts then agree to about 0.03% (without it, to about 2%).
   const target = runtime === 'node'
-    ? [process.execPath, '--predictable', path.join(scratch, 'bench', 'one_loop.js')]
+    ? [process.execPath, '--predictable', path.join(scratch, 'bench', `${script}.js`)]
     : [
       bin('deno'),
       'run',
       '--allow-read',
       '--allow-env',
       '--v8-flags=--predictable',
-      'bench/one_loop.ts',
+      `bench/${script}.ts`,
     ];
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', [
@@ -292,7 +292,9 @@ function countInstructions(runtime, turns, contender, file) {
     child.on('close', (code) => {
       const refs = stderr.match(/I\s+refs:\s+([\d,]+)/)?.[1];
       if (code !== 0 || refs === undefined) {
-        reject(new Error(`valgrind ${contender} ${turns} failed (exit ${code}):\n${stderr}`));
+        reject(
+          new Error(`valgrind ${script} ${contender} ${turns} failed (exit ${code}):\n${stderr}`),
+        );
       } else {
         resolve(Number(refs.replaceAll(',', '')));
       }
@@ -351,41 +353,6 @@ async function instructionCounts(runtime, turns) {
 /** Voice turns per instruction count of the wire rows (valgrind runs them about 50× slower). */
 const wireInstructionTurns = Number(option('wire-turns', '100'));
 
-function countVoiceInstructions(runtime, turns, contender, file) {
-  const target = runtime === 'node'
-    ? [process.execPath, '--predictable', path.join(scratch, 'bench', 'one_voice.js')]
-    : [
-      bin('deno'),
-      'run',
-      '--allow-read',
-      '--allow-env',
-      '--v8-flags=--predictable',
-      'bench/one_voice.ts',
-    ];
-  return new Promise((resolve, reject) => {
-    const child = spawn('valgrind', [
-      '--tool=cachegrind',
-      '--cache-sim=no',
-      '--cachegrind-out-file=/dev/null',
-      ...target,
-      String(turns),
-      contender,
-      ...(file === undefined ? [] : [file]),
-    ], { cwd: runtime === 'node' ? scratch : root, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const refs = stderr.match(/I\s+refs:\s+([\d,]+)/)?.[1];
-      if (code !== 0 || refs === undefined) {
-        reject(new Error(`valgrind voice ${contender} ${turns} failed (exit ${code}):\n${stderr}`));
-      } else {
-        resolve(Number(refs.replaceAll(',', '')));
-      }
-    });
-  });
-}
-
 /**
  * Voice-turn instructions of the wire floor and of ScriptedRealtimeServer: a
  * TURNS-turn run minus a 1-turn run (start-up), two at a time. The floor replays
@@ -406,7 +373,7 @@ async function wireInstructionCounts(runtime) {
   for (const name of ['floor', 'wire']) {
     log(`  valgrind: voice ${name} ${turns}, ${name} 1`);
     const [many, one] = await Promise.all(
-      [turns, 1].map((n) => countVoiceInstructions(runtime, n, name, files[n])),
+      [turns, 1].map((n) => countInstructions(runtime, n, name, files[n], 'one_voice')),
     );
     counts[name] = { loop: many - one, startup: one };
   }
