@@ -150,6 +150,9 @@ const testSets = [
   // step_bending tests the sandbox's times, optional, anyOrder, anytime and present steps.
   [/^testing\/scripted_sandbox_session/, ['scripted_sandbox_session', 'sandbox_', 'step_bending']],
   [/^testing\/(double_scope|offline_guard)/, ['teardown', 'offline_guard']],
+  // The server's check of the function calls it sends: the strict-script Realtime tests
+  // (the \`realtime_\` prefix misses them) and the server's own, which switch it off.
+  [/^realtime_testing\/_tool_call_check/, ['script_check_realtime', 'scripted_realtime_server']],
   [/^realtime_testing\//, ['realtime_']],
   [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],
   // The cassette entry and its file adapter: the cassette tests (cassette_fs tests included).
