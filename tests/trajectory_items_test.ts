@@ -822,6 +822,23 @@ describe('runItemSteps: pairing by call id wherever the items stand', () => {
     );
   });
 
+  test("an approval names the tool its item names, before its raw item's name or type", () => {
+    assert.deepEqual(
+      runItemSteps([
+        { type: 'tool_approval_item', toolName: 'refund_v2', rawItem: call('refund', {}, 'r1') },
+        {
+          type: 'tool_approval_item',
+          toolName: 'my_computer',
+          rawItem: raw('computer_call', { callId: 'k1', action: { type: 'click' } }),
+        },
+      ]),
+      [
+        { kind: 'approval', tool: 'refund_v2', args: {}, callId: 'r1' },
+        { kind: 'approval', tool: 'my_computer', args: { type: 'click' }, callId: 'k1' },
+      ],
+    );
+  });
+
   test('a message or reasoning item is not hidden by an approval waiting on the same id', () => {
     assert.deepEqual(
       runItemSteps([
