@@ -789,3 +789,76 @@ describe('runItemSteps and realtimeItemSteps: items missing their parts', () => 
     );
   });
 });
+
+describe('runItemSteps: pairing by call id wherever the items stand', () => {
+  test('a tool search names the agent its item holds', () => {
+    assert.deepEqual(
+      runItemSteps([{
+        type: 'tool_search_call_item',
+        agent: agentA,
+        rawItem: { type: 'tool_search_call', arguments: { q: 'refund' } },
+      }]),
+      [{ kind: 'hosted_tool_call', agent: 'A', tool: 'tool_search', args: { q: 'refund' } }],
+    );
+  });
+
+  test("a handoff's target comes from its output item even when that item comes first", () => {
+    // The output item alone is a handoff step too; the call then still names the
+    // output's target, not its own tool name.
+    assert.deepEqual(
+      runItemSteps([
+        {
+          type: 'handoff_output_item',
+          sourceAgent: agentA,
+          targetAgent: { name: 'B' },
+          rawItem: result('h1', '{"assistant":"B"}'),
+        },
+        { type: 'handoff_call_item', agent: agentA, rawItem: call('transfer_to_b', {}, 'h1') },
+      ]),
+      [
+        { kind: 'handoff', agent: 'A', to: 'B', callId: 'h1' },
+        { kind: 'handoff', agent: 'A', to: 'B', callId: 'h1' },
+      ],
+    );
+  });
+
+  test("an approval names the tool its item names, before its raw item's name or type", () => {
+    assert.deepEqual(
+      runItemSteps([
+        { type: 'tool_approval_item', toolName: 'refund_v2', rawItem: call('refund', {}, 'r1') },
+        {
+          type: 'tool_approval_item',
+          toolName: 'my_computer',
+          rawItem: raw('computer_call', { callId: 'k1', action: { type: 'click' } }),
+        },
+      ]),
+      [
+        { kind: 'approval', tool: 'refund_v2', args: {}, callId: 'r1' },
+        { kind: 'approval', tool: 'my_computer', args: { type: 'click' }, callId: 'k1' },
+      ],
+    );
+  });
+
+  test('a message or reasoning item is not hidden by an approval waiting on the same id', () => {
+    assert.deepEqual(
+      runItemSteps([
+        {
+          type: 'message_output_item',
+          agent: agentA,
+          rawItem: { ...said('assistant', 'Checking.'), callId: 'r1' },
+        },
+        {
+          type: 'reasoning_item',
+          agent: agentA,
+          rawItem: { type: 'reasoning', content: [{ text: 'Hm.' }], callId: 'r1' },
+        },
+        { type: 'tool_approval_item', agent: agentA, rawItem: call('refund', {}, 'r1') },
+      ]),
+      [
+        { kind: 'message', agent: 'A', text: 'Checking.' },
+        { kind: 'reasoning', agent: 'A', text: 'Hm.' },
+        { kind: 'approval', agent: 'A', tool: 'refund', args: {}, callId: 'r1' },
+      ],
+    );
+  });
+});

@@ -759,3 +759,84 @@ describe('stepsOf: edges of model calls, cassettes and traces', () => {
     );
   });
 });
+
+describe('stepsOf: which item is the result, which event the answer', () => {
+  test('a bare list of Realtime items keeps the output each call holds', () => {
+    assert.deepEqual(
+      stepsOf([
+        { itemId: '1', type: 'message', role: 'user', content: [{ text: 'Weather?' }] },
+        {
+          itemId: '2',
+          type: 'function_call',
+          name: 'weather',
+          arguments: '{"city":"Paris"}',
+          callId: 'c1',
+          output: 'sunny',
+        },
+      ]),
+      [
+        { kind: 'input', text: 'Weather?' },
+        {
+          kind: 'tool_call',
+          tool: 'weather',
+          args: { city: 'Paris' },
+          output: 'sunny',
+          callId: 'c1',
+        },
+      ],
+    );
+  });
+
+  test("an item that only looks like a result does not take the real result's place", () => {
+    // The first result for a call id wins, so a look-alike listed before the real
+    // result must not count as the first.
+    assert.deepEqual(
+      modelCallSteps([
+        { request: { input: 'go' }, output: [call('a', 'c1'), call('b', 'c2')] },
+        {
+          request: {
+            input: [
+              { type: ['function_call_result'], callId: 'c1', output: 'type not text' },
+              result('c1', 'one'),
+              { type: 'function_call_result_part', callId: 'c2', output: 'not at the end' },
+              result('c2', 'two'),
+            ],
+          },
+          output: [],
+        },
+      ]),
+      [
+        { kind: 'input', text: 'go' },
+        { kind: 'tool_call', tool: 'a', args: {}, output: 'one', callId: 'c1' },
+        { kind: 'tool_call', tool: 'b', args: {}, output: 'two', callId: 'c2' },
+      ],
+    );
+  });
+
+  test('a cassette stream: the answer is the last response_done, not a later event with a response', () => {
+    assert.deepEqual(
+      stepsOf(cassette([{
+        request: { input: 'q' },
+        events: [
+          { type: 'response_done', response: { output: [said('done')] } },
+          { type: 'response_other', response: { output: [said('other')] } },
+        ],
+      }])),
+      [{ kind: 'input', text: 'q' }, { kind: 'message', text: 'done', final: true }],
+    );
+  });
+
+  test('a trace: the agent search stops at a root span, whatever a span id "null" is', () => {
+    assert.deepEqual(
+      stepsOf({
+        spans: [
+          { spanId: 'null', parentId: 'none', type: 'agent', name: 'Ghost', data: {} },
+          { spanId: 'c', parentId: null, type: 'custom', data: {} },
+          { spanId: 'f', parentId: 'c', type: 'function', data: { name: 'nested_tool' } },
+        ],
+        outline: () => '',
+      }),
+      [{ kind: 'tool_call', tool: 'nested_tool', args: {} }],
+    );
+  });
+});
