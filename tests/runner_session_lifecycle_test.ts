@@ -8,7 +8,17 @@ import assert from 'node:assert/strict';
 import { Runner, setDefaultModelProvider } from '@openai/agents';
 import type { Model, ModelProvider } from '@openai/agents';
 import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
-import { existingSession, RunnerSession, runnerSession } from '../runner/_session.ts';
+import * as sdkCore from '@openai/agents-core';
+import {
+  allowNetwork,
+  existingSession,
+  fileScope,
+  importSdk,
+  otherSdkCopy,
+  RunnerSession,
+  runnerSession,
+  type SessionOptions,
+} from '../runner/_session.ts';
 import { describe, test } from './_harness.ts';
 
 const options = { advice: 'Allow it in this test.', updating: () => false };
@@ -40,7 +50,10 @@ interface Stand {
   readonly fetched: string[];
 }
 
-async function withSession(body: (stand: Stand) => Promise<void> | void): Promise<void> {
+async function withSession(
+  body: (stand: Stand) => Promise<void> | void,
+  extra: Partial<SessionOptions> = {},
+): Promise<void> {
   assert.equal(existingSession(), undefined, 'no session is open before this test');
   const fetchDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
   const previousProvider = currentDefaultProvider();
@@ -59,7 +72,7 @@ async function withSession(body: (stand: Stand) => Promise<void> | void): Promis
   }) as typeof fetch;
   let session: RunnerSession | undefined;
   try {
-    session = runnerSession(options);
+    session = runnerSession({ ...options, ...extra });
     await session.ready;
     await body({ session, asked, fetched });
   } finally {
@@ -185,6 +198,137 @@ describe('runner session: closing', () => {
       } finally {
         second.close();
       }
+    });
+  });
+});
+
+/** A stand-in second copy of the SDK: its own Runner and default provider. */
+function otherCopy() {
+  const asked: string[] = [];
+  const installed: ModelProvider[] = [];
+  let current: ModelProvider = {
+    getModel: (name?: string) => {
+      asked.push(name ?? '');
+      return {} as Model;
+    },
+  };
+  const setDefaultModelProvider = (provider: ModelProvider) => {
+    installed.push(provider);
+    current = provider;
+  };
+  // Like the SDK's: a runner's provider resolves the default once, on its first request.
+  class OtherRunner {
+    #resolved: ModelProvider | undefined;
+    readonly config = {
+      modelProvider: {
+        getModel: (name?: string) => (this.#resolved ??= current).getModel(name),
+      },
+    };
+  }
+  const copy = { Runner: OtherRunner, setDefaultModelProvider };
+  const ask = (name: string) => new OtherRunner().config.modelProvider.getModel(name);
+  return { copy, asked, installed, ask };
+}
+
+describe('runner session: a second copy of the SDK', () => {
+  test('the default importer loads the copy this file imported', async () => {
+    const loaded = await importSdk() as Record<string, unknown>;
+    assert.equal(loaded.Runner, sdkCore.Runner);
+    assert.equal(loaded.setDefaultModelProvider, sdkCore.setDefaultModelProvider);
+    assert.equal(await otherSdkCopy(importSdk, sdkCore.setDefaultModelProvider), undefined);
+  });
+
+  test('a module with its own Runner and setter is another copy; anything else is not', async () => {
+    const own = sdkCore.setDefaultModelProvider;
+    const { copy } = otherCopy();
+    const load = (value: unknown) => () => Promise.resolve(value);
+    assert.equal(await otherSdkCopy(load(copy), own), copy);
+    const { Runner: _, ...noRunner } = copy;
+    assert.equal(await otherSdkCopy(load(noRunner), own), undefined, 'no Runner');
+    assert.equal(
+      await otherSdkCopy(load({ ...copy, Runner: 'Runner' }), own),
+      undefined,
+      'a Runner that is not a class',
+    );
+    assert.equal(
+      await otherSdkCopy(load({ Runner: copy.Runner }), own),
+      undefined,
+      'no setter',
+    );
+    assert.equal(
+      await otherSdkCopy(load({ ...copy, setDefaultModelProvider: own }), own),
+      undefined,
+      "this file's own copy",
+    );
+    assert.equal(await otherSdkCopy(load(undefined), own), undefined, 'nothing loaded');
+  });
+
+  test('an importer that throws or rejects means one copy only', async () => {
+    const own = sdkCore.setDefaultModelProvider;
+    const throwing = () => {
+      throw new TypeError('no dynamic import here');
+    };
+    assert.equal(await otherSdkCopy(throwing, own), undefined);
+    const rejecting = () => Promise.reject(new Error('module not found'));
+    assert.equal(await otherSdkCopy(rejecting, own), undefined);
+  });
+
+  test("the session guards the other copy's default provider as well as its own", async () => {
+    const other = otherCopy();
+    await withSession(async ({ session, asked }) => {
+      assert.deepEqual(other.installed, [], 'nothing is installed before a test begins');
+      const a = session.begin(identity('both copies'));
+      assert.equal(other.installed.length, 1);
+      assert.deepEqual(other.asked, [probeName], 'the begin resolves the other default too');
+      assert.throws(() => session.within(a, () => other.ask('gpt-4.1')), {
+        name: 'RealModelRequestError',
+        model: 'gpt-4.1',
+        test: 'both copies',
+      });
+      assert.throws(() => session.within(a, () => askDefault('gpt-4.1')), {
+        name: 'RealModelRequestError',
+      });
+      await session.end(a);
+      await other.ask('between');
+      assert.deepEqual(other.asked, [probeName, 'between']);
+      await session.end(session.begin(identity('again')));
+      assert.equal(other.installed.length, 1, 'the guard answers the second probe');
+      assert.deepEqual(asked, [probeName]);
+    }, { importSdk: () => Promise.resolve(other.copy) });
+  });
+});
+
+describe('runner session: allowNetwork() outside any test', () => {
+  test('without a session, or between tests, it opens the network to every later test', async () => {
+    try {
+      allowNetwork();
+      assert.equal(fileScope.allowsNetwork, true, 'no session open');
+      fileScope.allowsNetwork = false;
+      await withSession(async ({ session, asked, fetched }) => {
+        allowNetwork();
+        assert.equal(fileScope.allowsNetwork, true, 'a session open, no test running');
+        const run = session.begin(identity('after allowNetwork'));
+        assert.equal(run.networkAllowed, false, 'the file is allowed, not the test');
+        await session.within(run, async () => {
+          await fetch('https://example.com/file-wide');
+          await askDefault('real');
+        });
+        await session.end(run);
+        assert.deepEqual(fetched, ['https://example.com/file-wide']);
+        assert.deepEqual(asked, [probeName, 'real']);
+      });
+    } finally {
+      fileScope.allowsNetwork = false;
+    }
+  });
+
+  test('inside a test it allows that test only', async () => {
+    await withSession(async ({ session }) => {
+      const run = session.begin(identity('allowed'));
+      session.within(run, () => allowNetwork());
+      assert.equal(run.networkAllowed, true);
+      assert.equal(fileScope.allowsNetwork, false);
+      await session.end(run);
     });
   });
 });
