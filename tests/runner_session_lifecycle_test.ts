@@ -19,6 +19,8 @@ import {
   runnerSession,
   type SessionOptions,
 } from '../runner/_session.ts';
+import { argv } from 'node:process';
+import { registerHooks, type RunnerHooks } from '../runner/register_hooks.ts';
 import { describe, test } from './_harness.ts';
 
 const options = { advice: 'Allow it in this test.', updating: () => false };
@@ -53,6 +55,7 @@ interface Stand {
 async function withSession(
   body: (stand: Stand) => Promise<void> | void,
   extra: Partial<SessionOptions> = {},
+  open: () => RunnerSession = () => runnerSession({ ...options, ...extra }),
 ): Promise<void> {
   assert.equal(existingSession(), undefined, 'no session is open before this test');
   const fetchDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
@@ -72,7 +75,7 @@ async function withSession(
   }) as typeof fetch;
   let session: RunnerSession | undefined;
   try {
-    session = runnerSession({ ...options, ...extra });
+    session = open();
     await session.ready;
     await body({ session, asked, fetched });
   } finally {
@@ -330,5 +333,201 @@ describe('runner session: allowNetwork() outside any test', () => {
       assert.equal(fileScope.allowsNetwork, false);
       await session.end(run);
     });
+  });
+});
+
+// deno-lint-ignore no-explicit-any
+type Hook = (...args: any[]) => any;
+
+/** A runner's hook registrars that keep what registerHooks() registers. */
+function hookStand(withAfterAll = true) {
+  const registered: Record<string, Hook> = {};
+  const registrar = (name: string) => (fn: Hook) => {
+    registered[name] = fn;
+  };
+  const hooks: RunnerHooks = {
+    beforeEach: registrar('beforeEach'),
+    afterEach: registrar('afterEach'),
+    ...(withAfterAll ? { afterAll: registrar('afterAll') } : {}),
+  };
+  return { hooks, registered };
+}
+
+/** Opens the session through registerHooks(). */
+const viaHooks =
+  (hooks: RunnerHooks, hookOptions: Parameters<typeof registerHooks>[1] = {}) => () => {
+    registerHooks(hooks, hookOptions);
+    const session = existingSession();
+    assert.ok(session !== undefined, 'registerHooks() opens the session');
+    return session;
+  };
+
+describe('registerHooks', () => {
+  test('before and after each test, unnamed tests numbered; without afterAll only those two', async () => {
+    const { hooks, registered } = hookStand(false);
+    await withSession(
+      async ({ session }) => {
+        assert.deepEqual(Object.keys(registered), ['beforeEach', 'afterEach']);
+        assert.equal(registered.beforeEach!.length, 0, 'a hook without a done() parameter');
+        assert.equal(registered.afterEach!.length, 0);
+        await registered.afterEach!();
+        registered.beforeEach!();
+        const first = session.current();
+        assert.match(first?.name ?? '', /^test \d+$/);
+        await registered.afterEach!();
+        assert.equal(session.current(), undefined);
+        registered.beforeEach!();
+        const n = Number(first!.name.slice('test '.length));
+        assert.equal(session.current()?.name, `test ${n + 1}`);
+        session.within(session.current()!, () => new ScriptedModel([[assistantMessage('left')]]));
+        await assert.rejects(registered.afterEach!(), { name: 'UnconsumedModelStepsError' });
+      },
+      {},
+      viaHooks(hooks),
+    );
+  });
+
+  test('the default advice names scripted-agents/runner; entry names another', async () => {
+    for (const [entry, named] of [[undefined, 'scripted-agents/runner'], ['x/jest', 'x/jest']]) {
+      const { hooks, registered } = hookStand();
+      await withSession(
+        async ({ session }) => {
+          registered.beforeEach!();
+          const run = session.current()!;
+          await session.within(run, async () => {
+            await assert.rejects(fetch('https://example.com/'), (error: Error) => {
+              assert.equal(error.name, 'OfflineNetworkError');
+              assert.ok(
+                error.message.endsWith(
+                  ` To allow it, call allowNetwork() from ${named} inside the test, or at the top ` +
+                    'of the test file, outside any test, for the whole file.',
+                ),
+                error.message,
+              );
+              return true;
+            });
+          });
+          await assert.rejects(registered.afterEach!(), { name: 'DoubleFailuresError' });
+        },
+        {},
+        viaHooks(hooks, entry === undefined ? {} : { entry }),
+      );
+    }
+  });
+
+  test('updating: the given function, else the command-line flags', async () => {
+    const given = hookStand();
+    await withSession(
+      ({ session }) => {
+        assert.equal(session.updating(), true);
+      },
+      {},
+      viaHooks(given.hooks, { updating: () => true }),
+    );
+    const flags = hookStand();
+    await withSession(
+      ({ session }) => {
+        assert.equal(session.updating(), false, `no update flag in ${argv.join(' ')}`);
+        for (const flag of ['-u', '--update', '--update-snapshots', '--test-update-snapshots']) {
+          argv.push(flag);
+          try {
+            assert.equal(session.updating(), true, flag);
+          } finally {
+            argv.pop();
+          }
+        }
+        argv.push('--updated');
+        try {
+          assert.equal(session.updating(), false, 'a flag that only starts like one');
+        } finally {
+          argv.pop();
+        }
+      },
+      {},
+      viaHooks(flags.hooks),
+    );
+  });
+
+  test('identify names the test from the hook argument; primitive arguments end the last run', async () => {
+    const { hooks, registered } = hookStand();
+    const identify = (context: unknown) => ({
+      file: undefined,
+      titles: ['suite', String(context)],
+    });
+    await withSession(
+      async ({ session }) => {
+        for (const context of ['named', null, 7]) {
+          registered.beforeEach!(context);
+          assert.equal(session.current()?.name, `suite › ${String(context)}`);
+          await registered.afterEach!(context);
+          assert.equal(session.current(), undefined);
+        }
+        registered.afterAll!();
+        assert.equal(existingSession(), undefined, 'afterAll closes the session');
+      },
+      {},
+      viaHooks(hooks, { identify }),
+    );
+  });
+
+  test('an object argument (or its key) tells concurrent tests apart', async () => {
+    for (const keyed of [false, true]) {
+      const { hooks, registered } = hookStand();
+      const a = { title: 'a' };
+      const b = { title: 'b' };
+      // With a key, every hook gets a fresh wrapper around the same test object.
+      const arg = (task: object) => (keyed ? { task } : task);
+      const identify = (context: unknown) => {
+        const task = (keyed ? (context as { task: typeof a }).task : context) as typeof a;
+        return { file: undefined, titles: [task.title] };
+      };
+      await withSession(
+        async ({ session }) => {
+          registered.beforeEach!(arg(a));
+          const runA = session.current()!;
+          registered.beforeEach!(arg(b));
+          const runB = session.current()!;
+          assert.equal(runA.name, 'a');
+          session.within(runA, () => new ScriptedModel([[assistantMessage('left')]]));
+          await assert.rejects(registered.afterEach!(arg(a)), {
+            name: 'UnconsumedModelStepsError',
+          });
+          assert.equal(session.current(), runB, 'the last begun is still running');
+          await registered.afterEach!(arg(b));
+          assert.equal(session.current(), undefined);
+        },
+        {},
+        viaHooks(
+          hooks,
+          keyed ? { identify, key: (c) => (c as { task: object }).task } : { identify },
+        ),
+      );
+    }
+  });
+
+  test('aroundEach, when given, runs each test in its own run instead of beforeEach', async () => {
+    const { hooks, registered } = hookStand();
+    let around: ((runTest: () => Promise<void>, context: never) => Promise<void>) | undefined;
+    const identify = (context: unknown) => ({ file: undefined, titles: [String(context)] });
+    await withSession(
+      async ({ session }) => {
+        assert.deepEqual(Object.keys(registered).sort(), ['afterAll', 'afterEach']);
+        const seen: (string | undefined)[] = [];
+        await around!(async () => {
+          await Promise.resolve();
+          seen.push(session.current()?.name);
+        }, 'wrapped' as never);
+        assert.deepEqual(seen, ['wrapped']);
+        await registered.afterEach!('wrapped');
+        assert.equal(session.current(), undefined);
+      },
+      {},
+      viaHooks({
+        ...hooks,
+        aroundEach: (fn) => {
+          around = fn;
+        },
+      }, { identify }),
+    );
   });
 });
