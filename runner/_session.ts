@@ -22,9 +22,10 @@ const sessionKey = Symbol.for('scripted-agents.runner-session');
  * What outlives a session: one per module instance, so per test file under
  * Vitest and Jest (each file has its own modules) and `node:test` (a process
  * per file), per process under Deno and Bun. `allowNetwork()` called outside
- * any test, and the cassette files the tests claimed.
+ * any test, and the cassette files the tests claimed. Exported for the
+ * session's tests only: nothing resets it, so they put it back themselves.
  */
-const fileScope = { allowsNetwork: false, cassettes: new Map<string, string>() };
+export const fileScope = { allowsNetwork: false, cassettes: new Map<string, string>() };
 
 /** How a runner entry describes itself to the session. */
 export interface SessionOptions {
@@ -32,6 +33,12 @@ export interface SessionOptions {
   readonly advice: string;
   /** Whether the runner was asked to update snapshots (`-u`): cassettes update too. */
   readonly updating: () => boolean;
+  /**
+   * Loads the SDK's core module as the test files would import it, to find a
+   * second copy. Defaults to {@linkcode importSdk}; the session's tests pass
+   * a stand-in copy.
+   */
+  readonly importSdk?: () => Promise<unknown>;
 }
 
 /** One global scope's runner integration. */
@@ -54,7 +61,11 @@ export class RunnerSession {
       advice: options.advice,
       onBlocked: (error) => this.current()?.noteBlocked(error),
     });
-    this.ready = this.#findOtherCopy();
+    this.ready = otherSdkCopy(options.importSdk ?? importSdk, setDefaultModelProvider).then(
+      (other) => {
+        if (other !== undefined) this.#copies.push(other);
+      },
+    );
   }
 
   /** The running test: the one whose async context this is, else the one begun last. */
@@ -137,31 +148,41 @@ export class RunnerSession {
       if (!probe.ours) copy.setDefaultModelProvider(defaultProviderGuard(lazy));
     }
   }
-
-  /**
-   * A second copy of the SDK in this global scope (Jest loads a CommonJS setup
-   * file while ESM tests import the SDK's ES modules): its default provider
-   * needs the guard too.
-   */
-  async #findOtherCopy(): Promise<void> {
-    try {
-      const other = await import('@openai/agents-core') as Partial<SdkCopy>;
-      if (
-        typeof other.Runner === 'function' && typeof other.setDefaultModelProvider === 'function' &&
-        other.setDefaultModelProvider !== setDefaultModelProvider
-      ) {
-        this.#copies.push(other as SdkCopy);
-      }
-    } catch {
-      // No dynamic import here (CommonJS Jest without VM modules): one copy only.
-    }
-  }
 }
 
 /** What the guard needs of one copy of the SDK. */
-interface SdkCopy {
+export interface SdkCopy {
+  /** That copy's `Runner`, whose config resolves that copy's default provider. */
   readonly Runner: typeof Runner;
+  /** That copy's setter of the default provider. */
   readonly setDefaultModelProvider: typeof setDefaultModelProvider;
+}
+
+/** The SDK's core module as this global scope's test files import it. */
+export const importSdk = (): Promise<unknown> => import('@openai/agents-core');
+
+/**
+ * A second copy of the SDK in this global scope (Jest loads a CommonJS setup
+ * file while ESM tests import the SDK's ES modules), whose default provider
+ * needs the guard too: the module `load` gives when it is a copy of the SDK
+ * whose setter is not `own` (the copy this file imported), else `undefined`.
+ */
+export async function otherSdkCopy(
+  load: () => Promise<unknown>,
+  own: typeof setDefaultModelProvider,
+): Promise<SdkCopy | undefined> {
+  try {
+    const other = await load() as Partial<SdkCopy>;
+    if (
+      typeof other.Runner === 'function' && typeof other.setDefaultModelProvider === 'function' &&
+      other.setDefaultModelProvider !== own
+    ) {
+      return other as SdkCopy;
+    }
+  } catch {
+    // No dynamic import here (CommonJS Jest without VM modules): one copy only.
+  }
+  return undefined;
 }
 
 const probeName = 'scripted-agents-default-provider-probe';

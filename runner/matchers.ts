@@ -7,6 +7,7 @@
  * @module
  */
 
+import { describeThrown } from '../_internal/format.ts';
 import { assertTrajectory } from '../testing/assert_trajectory.ts';
 import { AutoModel } from '../testing/auto_model.ts';
 import { ScriptedModel } from '../testing/scripted_model.ts';
@@ -189,7 +190,9 @@ export const matchers: ScriptedAgentsMatcherFunctions = {
       message: () =>
         failure === undefined
           ? 'Expected the double to have something left over, and it is complete.'
-          : `Expected the double to be complete: ${describe(failure)}${transcriptOf(received)}`,
+          : `Expected the double to be complete: ${describeThrown(failure)}${
+            transcriptOf(received)
+          }`,
     });
     try {
       double.assertNoUnexpectedCalls?.();
@@ -273,8 +276,4 @@ function show(value: unknown): string {
   } catch {
     return String(value);
   }
-}
-
-function describe(value: unknown): string {
-  return value instanceof Error ? `${value.name}: ${value.message}` : String(value);
 }

@@ -225,14 +225,17 @@ describe('toBeComplete', () => {
     );
   });
 
-  test('a thrown non-error is shown as text', () => {
+  test('a thrown non-error is described as a value (a string quoted)', () => {
     const result = sync(matchers.toBeComplete.call(plain, {
       assertComplete() {
         throw 'two steps left';
       },
     }));
     assert.equal(result.pass, false);
-    assert.equal(result.message(), 'Expected the double to be complete: two steps left');
+    assert.equal(
+      result.message(),
+      'Expected the double to be complete: the string "two steps left"',
+    );
   });
 
   test('an asynchronous check resolves to the result', async () => {

@@ -8,7 +8,19 @@ import assert from 'node:assert/strict';
 import { Runner, setDefaultModelProvider } from '@openai/agents';
 import type { Model, ModelProvider } from '@openai/agents';
 import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
-import { existingSession, RunnerSession, runnerSession } from '../runner/_session.ts';
+import * as sdkCore from '@openai/agents-core';
+import {
+  allowNetwork,
+  existingSession,
+  fileScope,
+  importSdk,
+  otherSdkCopy,
+  RunnerSession,
+  runnerSession,
+  type SessionOptions,
+} from '../runner/_session.ts';
+import { argv } from 'node:process';
+import { registerHooks, type RunnerHooks } from '../runner/register_hooks.ts';
 import { describe, test } from './_harness.ts';
 
 const options = { advice: 'Allow it in this test.', updating: () => false };
@@ -40,7 +52,11 @@ interface Stand {
   readonly fetched: string[];
 }
 
-async function withSession(body: (stand: Stand) => Promise<void> | void): Promise<void> {
+async function withSession(
+  body: (stand: Stand) => Promise<void> | void,
+  extra: Partial<SessionOptions> = {},
+  open: () => RunnerSession = () => runnerSession({ ...options, ...extra }),
+): Promise<void> {
   assert.equal(existingSession(), undefined, 'no session is open before this test');
   const fetchDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
   const previousProvider = currentDefaultProvider();
@@ -59,7 +75,7 @@ async function withSession(body: (stand: Stand) => Promise<void> | void): Promis
   }) as typeof fetch;
   let session: RunnerSession | undefined;
   try {
-    session = runnerSession(options);
+    session = open();
     await session.ready;
     await body({ session, asked, fetched });
   } finally {
@@ -186,5 +202,332 @@ describe('runner session: closing', () => {
         second.close();
       }
     });
+  });
+});
+
+/** A stand-in second copy of the SDK: its own Runner and default provider. */
+function otherCopy() {
+  const asked: string[] = [];
+  const installed: ModelProvider[] = [];
+  let current: ModelProvider = {
+    getModel: (name?: string) => {
+      asked.push(name ?? '');
+      return {} as Model;
+    },
+  };
+  const setDefaultModelProvider = (provider: ModelProvider) => {
+    installed.push(provider);
+    current = provider;
+  };
+  // Like the SDK's: a runner's provider resolves the default once, on its first request.
+  class OtherRunner {
+    #resolved: ModelProvider | undefined;
+    readonly config = {
+      modelProvider: {
+        getModel: (name?: string) => (this.#resolved ??= current).getModel(name),
+      },
+    };
+  }
+  const copy = { Runner: OtherRunner, setDefaultModelProvider };
+  const ask = (name: string) => new OtherRunner().config.modelProvider.getModel(name);
+  return { copy, asked, installed, ask };
+}
+
+describe('runner session: a second copy of the SDK', () => {
+  test('the default importer loads the copy this file imported', async () => {
+    const loaded = await importSdk() as Record<string, unknown>;
+    assert.equal(loaded.Runner, sdkCore.Runner);
+    assert.equal(loaded.setDefaultModelProvider, sdkCore.setDefaultModelProvider);
+    assert.equal(await otherSdkCopy(importSdk, sdkCore.setDefaultModelProvider), undefined);
+  });
+
+  test('a module with its own Runner and setter is another copy; anything else is not', async () => {
+    const own = sdkCore.setDefaultModelProvider;
+    const { copy } = otherCopy();
+    const load = (value: unknown) => () => Promise.resolve(value);
+    assert.equal(await otherSdkCopy(load(copy), own), copy);
+    const { Runner: _, ...noRunner } = copy;
+    assert.equal(await otherSdkCopy(load(noRunner), own), undefined, 'no Runner');
+    assert.equal(
+      await otherSdkCopy(load({ ...copy, Runner: 'Runner' }), own),
+      undefined,
+      'a Runner that is not a class',
+    );
+    assert.equal(
+      await otherSdkCopy(load({ Runner: copy.Runner }), own),
+      undefined,
+      'no setter',
+    );
+    assert.equal(
+      await otherSdkCopy(load({ ...copy, setDefaultModelProvider: own }), own),
+      undefined,
+      "this file's own copy",
+    );
+    assert.equal(await otherSdkCopy(load(undefined), own), undefined, 'nothing loaded');
+  });
+
+  test('an importer that throws or rejects means one copy only', async () => {
+    const own = sdkCore.setDefaultModelProvider;
+    const throwing = () => {
+      throw new TypeError('no dynamic import here');
+    };
+    assert.equal(await otherSdkCopy(throwing, own), undefined);
+    const rejecting = () => Promise.reject(new Error('module not found'));
+    assert.equal(await otherSdkCopy(rejecting, own), undefined);
+  });
+
+  test("the session guards the other copy's default provider as well as its own", async () => {
+    const other = otherCopy();
+    await withSession(async ({ session, asked }) => {
+      assert.deepEqual(other.installed, [], 'nothing is installed before a test begins');
+      const a = session.begin(identity('both copies'));
+      assert.equal(other.installed.length, 1);
+      assert.deepEqual(other.asked, [probeName], 'the begin resolves the other default too');
+      assert.throws(() => session.within(a, () => other.ask('gpt-4.1')), {
+        name: 'RealModelRequestError',
+        model: 'gpt-4.1',
+        test: 'both copies',
+      });
+      assert.throws(() => session.within(a, () => askDefault('gpt-4.1')), {
+        name: 'RealModelRequestError',
+      });
+      await session.end(a);
+      await other.ask('between');
+      assert.deepEqual(other.asked, [probeName, 'between']);
+      await session.end(session.begin(identity('again')));
+      assert.equal(other.installed.length, 1, 'the guard answers the second probe');
+      assert.deepEqual(asked, [probeName]);
+    }, { importSdk: () => Promise.resolve(other.copy) });
+  });
+});
+
+describe('runner session: allowNetwork() outside any test', () => {
+  test('without a session, or between tests, it opens the network to every later test', async () => {
+    try {
+      allowNetwork();
+      assert.equal(fileScope.allowsNetwork, true, 'no session open');
+      fileScope.allowsNetwork = false;
+      await withSession(async ({ session, asked, fetched }) => {
+        allowNetwork();
+        assert.equal(fileScope.allowsNetwork, true, 'a session open, no test running');
+        const run = session.begin(identity('after allowNetwork'));
+        assert.equal(run.networkAllowed, false, 'the file is allowed, not the test');
+        await session.within(run, async () => {
+          await fetch('https://example.com/file-wide');
+          await askDefault('real');
+        });
+        await session.end(run);
+        assert.deepEqual(fetched, ['https://example.com/file-wide']);
+        assert.deepEqual(asked, [probeName, 'real']);
+      });
+    } finally {
+      fileScope.allowsNetwork = false;
+    }
+  });
+
+  test('inside a test it allows that test only', async () => {
+    await withSession(async ({ session }) => {
+      const run = session.begin(identity('allowed'));
+      session.within(run, () => allowNetwork());
+      assert.equal(run.networkAllowed, true);
+      assert.equal(fileScope.allowsNetwork, false);
+      await session.end(run);
+    });
+  });
+});
+
+// deno-lint-ignore no-explicit-any
+type Hook = (...args: any[]) => any;
+
+/** A runner's hook registrars that keep what registerHooks() registers. */
+function hookStand(withAfterAll = true) {
+  const registered: Record<string, Hook> = {};
+  const registrar = (name: string) => (fn: Hook) => {
+    registered[name] = fn;
+  };
+  const hooks: RunnerHooks = {
+    beforeEach: registrar('beforeEach'),
+    afterEach: registrar('afterEach'),
+    ...(withAfterAll ? { afterAll: registrar('afterAll') } : {}),
+  };
+  return { hooks, registered };
+}
+
+/** Opens the session through registerHooks(). */
+const viaHooks =
+  (hooks: RunnerHooks, hookOptions: Parameters<typeof registerHooks>[1] = {}) => () => {
+    registerHooks(hooks, hookOptions);
+    const session = existingSession();
+    assert.ok(session !== undefined, 'registerHooks() opens the session');
+    return session;
+  };
+
+describe('registerHooks', () => {
+  test('before and after each test, unnamed tests numbered; without afterAll only those two', async () => {
+    const { hooks, registered } = hookStand(false);
+    await withSession(
+      async ({ session }) => {
+        assert.deepEqual(Object.keys(registered), ['beforeEach', 'afterEach']);
+        assert.equal(registered.beforeEach!.length, 0, 'a hook without a done() parameter');
+        assert.equal(registered.afterEach!.length, 0);
+        await registered.afterEach!();
+        registered.beforeEach!();
+        const first = session.current();
+        assert.match(first?.name ?? '', /^test \d+$/);
+        await registered.afterEach!();
+        assert.equal(session.current(), undefined);
+        registered.beforeEach!();
+        const n = Number(first!.name.slice('test '.length));
+        assert.equal(session.current()?.name, `test ${n + 1}`);
+        session.within(session.current()!, () => new ScriptedModel([[assistantMessage('left')]]));
+        await assert.rejects(registered.afterEach!(), { name: 'UnconsumedModelStepsError' });
+      },
+      {},
+      viaHooks(hooks),
+    );
+  });
+
+  test('the default advice names scripted-agents/runner; entry names another', async () => {
+    for (const [entry, named] of [[undefined, 'scripted-agents/runner'], ['x/jest', 'x/jest']]) {
+      const { hooks, registered } = hookStand();
+      await withSession(
+        async ({ session }) => {
+          registered.beforeEach!();
+          const run = session.current()!;
+          await session.within(run, async () => {
+            await assert.rejects(fetch('https://example.com/'), (error: Error) => {
+              assert.equal(error.name, 'OfflineNetworkError');
+              assert.ok(
+                error.message.endsWith(
+                  ` To allow it, call allowNetwork() from ${named} inside the test, or at the top ` +
+                    'of the test file, outside any test, for the whole file.',
+                ),
+                error.message,
+              );
+              return true;
+            });
+          });
+          await assert.rejects(registered.afterEach!(), { name: 'DoubleFailuresError' });
+        },
+        {},
+        viaHooks(hooks, entry === undefined ? {} : { entry }),
+      );
+    }
+  });
+
+  test('updating: the given function, else the command-line flags', async () => {
+    const given = hookStand();
+    await withSession(
+      ({ session }) => {
+        assert.equal(session.updating(), true);
+      },
+      {},
+      viaHooks(given.hooks, { updating: () => true }),
+    );
+    const flags = hookStand();
+    await withSession(
+      ({ session }) => {
+        assert.equal(session.updating(), false, `no update flag in ${argv.join(' ')}`);
+        for (const flag of ['-u', '--update', '--update-snapshots', '--test-update-snapshots']) {
+          argv.push(flag);
+          try {
+            assert.equal(session.updating(), true, flag);
+          } finally {
+            argv.pop();
+          }
+        }
+        argv.push('--updated');
+        try {
+          assert.equal(session.updating(), false, 'a flag that only starts like one');
+        } finally {
+          argv.pop();
+        }
+      },
+      {},
+      viaHooks(flags.hooks),
+    );
+  });
+
+  test('identify names the test from the hook argument; primitive arguments end the last run', async () => {
+    const { hooks, registered } = hookStand();
+    const identify = (context: unknown) => ({
+      file: undefined,
+      titles: ['suite', String(context)],
+    });
+    await withSession(
+      async ({ session }) => {
+        for (const context of ['named', null, 7]) {
+          registered.beforeEach!(context);
+          assert.equal(session.current()?.name, `suite › ${String(context)}`);
+          await registered.afterEach!(context);
+          assert.equal(session.current(), undefined);
+        }
+        registered.afterAll!();
+        assert.equal(existingSession(), undefined, 'afterAll closes the session');
+      },
+      {},
+      viaHooks(hooks, { identify }),
+    );
+  });
+
+  test('an object argument (or its key) tells concurrent tests apart', async () => {
+    for (const keyed of [false, true]) {
+      const { hooks, registered } = hookStand();
+      const a = { title: 'a' };
+      const b = { title: 'b' };
+      // With a key, every hook gets a fresh wrapper around the same test object.
+      const arg = (task: object) => (keyed ? { task } : task);
+      const identify = (context: unknown) => {
+        const task = (keyed ? (context as { task: typeof a }).task : context) as typeof a;
+        return { file: undefined, titles: [task.title] };
+      };
+      await withSession(
+        async ({ session }) => {
+          registered.beforeEach!(arg(a));
+          const runA = session.current()!;
+          registered.beforeEach!(arg(b));
+          const runB = session.current()!;
+          assert.equal(runA.name, 'a');
+          session.within(runA, () => new ScriptedModel([[assistantMessage('left')]]));
+          await assert.rejects(registered.afterEach!(arg(a)), {
+            name: 'UnconsumedModelStepsError',
+          });
+          assert.equal(session.current(), runB, 'the last begun is still running');
+          await registered.afterEach!(arg(b));
+          assert.equal(session.current(), undefined);
+        },
+        {},
+        viaHooks(
+          hooks,
+          keyed ? { identify, key: (c) => (c as { task: object }).task } : { identify },
+        ),
+      );
+    }
+  });
+
+  test('aroundEach, when given, runs each test in its own run instead of beforeEach', async () => {
+    const { hooks, registered } = hookStand();
+    let around: ((runTest: () => Promise<void>, context: never) => Promise<void>) | undefined;
+    const identify = (context: unknown) => ({ file: undefined, titles: [String(context)] });
+    await withSession(
+      async ({ session }) => {
+        assert.deepEqual(Object.keys(registered).sort(), ['afterAll', 'afterEach']);
+        const seen: (string | undefined)[] = [];
+        await around!(async () => {
+          await Promise.resolve();
+          seen.push(session.current()?.name);
+        }, 'wrapped' as never);
+        assert.deepEqual(seen, ['wrapped']);
+        await registered.afterEach!('wrapped');
+        assert.equal(session.current(), undefined);
+      },
+      {},
+      viaHooks({
+        ...hooks,
+        aroundEach: (fn) => {
+          around = fn;
+        },
+      }, { identify }),
+    );
   });
 });
