@@ -530,23 +530,22 @@ describe('the items of a turn', () => {
         { type: 'message', content: [] },
         { type: 'message', role: 'user', content: [{ type: 'input_image' }] },
         { type: 'message', role: 'user', content: ['x'] },
+        { type: 'message', role: 'user', content: [null] },
         { type: 'message', role: 'user', content: 5 },
         { type: 7, role: 'user' },
+        { type: 'reasoning', role: 'assistant' },
       ]),
       '<div class="item answer" data-role="assistant"><div class="label">assistant</div><pre class="text">a &lt;b&gt;\n(refusal) no</pre></div>' +
         '<div class="item message" data-role="system"><div class="label">system</div><pre class="text">rules</pre></div>' +
         '<div class="item message" data-role="message"><div class="label">message</div><pre class="text"></pre></div>' +
-        `<div class="item message" data-role="user"><div class="label">user</div>${
-          jsonBlock([{ type: 'input_image' }])
-        }</div>` +
-        `<div class="item message" data-role="user"><div class="label">user</div>${
-          jsonBlock(['x'])
-        }</div>` +
-        `<div class="item message" data-role="user"><div class="label">user</div>${
-          jsonBlock(5)
-        }</div>` +
-        `<div class="item message" data-role="user"><div class="label">user</div>${
-          jsonBlock(undefined)
+        [[{ type: 'input_image' }], ['x'], [null], 5, undefined].map((content) =>
+          `<div class="item message" data-role="user"><div class="label">user</div>${
+            jsonBlock(content)
+          }</div>`
+        ).join('') +
+        // A role does not make an item of another type a message.
+        `<div class="item other"><div class="label">reasoning</div>${
+          jsonBlock({ type: 'reasoning', role: 'assistant' })
         }</div>`,
     );
   });
@@ -574,8 +573,16 @@ describe('the items of a turn', () => {
           call('c4', '1'),
           call('c5', '{}'),
           call('c6', '{}'),
+          call('c7', '{}'),
+          call('c8', '{}'),
         ],
-        ['not a list' as unknown as JsonValue, 5, result('c1', 'sunny'), result('c1', 'second')],
+        [
+          'not a list' as unknown as JsonValue,
+          5,
+          null,
+          result('c1', 'sunny'),
+          result('c1', 'second'),
+        ],
         [
           {
             type: 'function_call_result',
@@ -591,6 +598,12 @@ describe('the items of a turn', () => {
             output: [{ type: 'input_text', text: 'x' }],
           },
           { type: 'function_call', callId: 'c2', output: 'not a result' },
+          {
+            type: 'function_call_result',
+            callId: 'c7',
+            output: { type: 'input_text', text: 'cap' },
+          },
+          { type: 'function_call_result', callId: 'c8', output: { type: 'text', text: 5 } },
           { type: 'function_call_result', callId: 9, output: 'no id' },
         ],
       ),
@@ -605,7 +618,12 @@ describe('the items of a turn', () => {
         label('get_weather', 'c5') + jsonBlock({}, 'args') + resultHtml(jsonBlock(null)) +
         '</div>' +
         label('get_weather', 'c6') + jsonBlock({}, 'args') +
-        resultHtml('<pre class="text">x</pre>') + '</div>',
+        resultHtml('<pre class="text">x</pre>') + '</div>' +
+        // Only a text part of type 'text' with a string text is shown as text.
+        label('get_weather', 'c7') + jsonBlock({}, 'args') +
+        resultHtml(jsonBlock({ type: 'input_text', text: 'cap' })) + '</div>' +
+        label('get_weather', 'c8') + jsonBlock({}, 'args') +
+        resultHtml(jsonBlock({ type: 'text', text: 5 })) + '</div>',
     );
   });
 
