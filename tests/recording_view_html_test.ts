@@ -170,7 +170,10 @@ describe('a trace recording as span trees', () => {
           data: { k: 1 },
           error: { message: 'bad <x>' },
           ended: false,
-          children: [{ type: 'function', name: 'fetch', data: { t: 2 } }],
+          children: [
+            { type: 'function', name: 'fetch', data: { t: 2 } },
+            { type: 'function', name: 'parse', data: null },
+          ],
         },
         { type: 'custom', name: 'b', data: null, children: [] },
       ],
@@ -183,7 +186,9 @@ describe('a trace recording as span trees', () => {
         ' <span class="badge error-badge">error: bad &lt;x&gt;</span> <span class="badge">not ended</span>' +
         '</summary>' + jsonBlock({ k: 1 }) + '</details>' +
         '<ul><li><details class="span"><summary><span class="type">function: fetch</span></summary>' +
-        jsonBlock({ t: 2 }) + '</details></li></ul></li>' +
+        jsonBlock({ t: 2 }) + '</details></li>' +
+        '<li><details class="span"><summary><span class="type">function: parse</span></summary>' +
+        jsonBlock(null) + '</details></li></ul></li>' +
         '<li><details class="span"><summary><span class="type">custom: b</span></summary>' +
         jsonBlock(null) + '</details></li>' +
         '</ul></section>',
