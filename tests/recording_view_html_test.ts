@@ -632,6 +632,18 @@ describe('the items of a turn', () => {
     );
   });
 
+  test("a tool call's result comes from the result item, not from the call repeated before it", () => {
+    // The Runner sends the history back: the call item, then its result.
+    const call = { type: 'function_call', callId: 'c1', name: 'f', arguments: '{}' };
+    const html = outputHtml([call], [call, result('c1', 'done')]);
+    assert.ok(
+      html.includes(
+        '<div class="result"><div class="label">result</div><pre class="text">done</pre></div>',
+      ),
+      html,
+    );
+  });
+
   test('a tool result: its name and id when it has them, its text or its JSON; other items by their type', () => {
     assert.equal(
       outputHtml([
