@@ -434,6 +434,14 @@ async function mutate(
 
 const digest = (text) => createHash('sha256').update(text).digest('hex');
 
+/** Whether a kept result describes its source file as it is now. */
+function freshness(run) {
+  if (run.sourceDigest === undefined) return 'source not recorded';
+  const file = path.join(root, run.file);
+  if (!fs.existsSync(file)) return 'source removed';
+  return run.sourceDigest === digest(fs.readFileSync(file, 'utf8')) ? 'fresh' : 'source changed';
+}
+
 function readResult(resultFile) {
   return fs.existsSync(resultFile) ? JSON.parse(fs.readFileSync(resultFile, 'utf8')) : undefined;
 }
@@ -654,10 +662,20 @@ function writeReport() {
         run.propertyRuns === undefined ? '' : `, properties ${run.propertyRuns} cases*`
       } | ${run.date.slice(0, 16).replace('T', ' ')}${
         run.rerun ? `, survivors' lines ${run.rerun.date.slice(11, 16)}` : ''
-      } |`,
+      }${freshness(run) === 'fresh' ? '' : ` (${freshness(run)}†)`} |`,
     );
   }
   const total = score(runs);
+  const earlier = runs.filter((r) => freshness(r) !== 'fresh');
+  if (earlier.length > 0) {
+    out.push('');
+    out.push(
+      `† ${earlier.length} of these results were measured on an earlier version of their source: ` +
+        '"source changed" where the kept digest differs from the file now, "source not recorded" ' +
+        'for runs from before digests were kept. Their counts describe that earlier source; ' +
+        '`npm run mutation -- <file>` measures the file as it is.',
+    );
+  }
   if (runs.some((r) => r.propertyRuns !== undefined)) {
     out.push('');
     out.push(
