@@ -143,6 +143,12 @@ const testSets = [
     'scripted_sandbox_session',
     'scripted_realtime_server',
   ]],
+  // Route names are read by trajectories and failure transcripts, registered by the provider.
+  [/^testing\/_model_routes/, [
+    'scripted_model_provider',
+    'trajectory_',
+    'model_failure_transcript',
+  ]],
   [/^testing\/(scripted_model|model_steps|output_items|_model_|_stream|_retry_advice)/, [
     'scripted_model',
     'model_',

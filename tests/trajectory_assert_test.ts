@@ -23,6 +23,7 @@ function mismatch(
     assertTrajectory(actual, expected, options);
   } catch (error) {
     assert.ok(error instanceof TrajectoryMismatchError);
+    assert.equal(error.name, 'TrajectoryMismatchError');
     return error;
   }
   assert.fail('assertTrajectory() passed');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { modelCallSteps, stepsOf } from '../testing/_trajectory_sources.ts';
 import { ModelCallLog } from '../testing/_model_calls.ts';
-import { registerRoutes } from '../testing/_model_routes.ts';
+import { modelsOf, registerRoutes, routesOf } from '../testing/_model_routes.ts';
 import type { SdkModelRequest } from '../testing/_sdk_types.ts';
 import { describe, test } from './_harness.ts';
 
@@ -838,5 +838,48 @@ describe('stepsOf: which item is the result, which event the answer', () => {
       }),
       [{ kind: 'tool_call', tool: 'nested_tool', args: {} }],
     );
+  });
+});
+
+describe("a provider's routes (what a trajectory and a teardown message read)", () => {
+  test('each model: its route names in routing order, the fallback last, each name once', () => {
+    const first = {};
+    const second = {};
+    const fallback = {};
+    registerRoutes(
+      {},
+      new Map<string, unknown>([['a', first], ['b', second], ['c', first]]),
+      fallback,
+    );
+    // A second provider routing the same model by the same name adds no second entry.
+    registerRoutes({}, new Map<string, unknown>([['a', first]]), first);
+    assert.deepEqual(routesOf(first), ['a', 'c', 'fallback']);
+    assert.deepEqual(routesOf(second), ['b']);
+    assert.deepEqual(routesOf(fallback), ['fallback']);
+    assert.deepEqual(routesOf({}), []);
+  });
+
+  test("a provider's models: each once, in routing order; values that are not objects are no model", () => {
+    const provider = {};
+    const model = {};
+    const other = {};
+    registerRoutes(
+      provider,
+      new Map<string, unknown>([['a', model], ['b', 'gpt-4o'], ['c', other], ['d', model]]),
+      null,
+    );
+    assert.deepEqual(modelsOf(provider), [model, other]);
+    assert.deepEqual(routesOf(model), ['a', 'd']);
+    const empty = {};
+    registerRoutes(empty, new Map(), undefined);
+    assert.deepEqual(modelsOf(empty), []);
+  });
+
+  test('modelsOf() of anything but a registered provider is undefined', () => {
+    assert.equal(modelsOf({}), undefined);
+    assert.equal(modelsOf(null), undefined);
+    assert.equal(modelsOf(undefined), undefined);
+    assert.equal(modelsOf('provider'), undefined);
+    assert.equal(modelsOf(() => {}), undefined);
   });
 });
