@@ -118,6 +118,49 @@ describe('combinedFailure and runWithTeardown (shared by the runner integrations
     assert.equal(unprintable.message, 'an object with no keys\n\nThe teardown failed too: Error');
   });
 
+  test("the stack is the body's frames under the combined message's first line", () => {
+    const body = new Error('stopped at the gate');
+    // V8's form (Node, Deno); Bun prints frames the same way.
+    body.stack = 'Error: stopped at the gate\n    at first (a.js:1:2)\n    at second (b.js:3:4)';
+    const error = combinedFailure(body, new Error('teardown'));
+    assert.equal(
+      error.stack,
+      'TeardownAlsoFailedError: Error: stopped at the gate\n    at first (a.js:1:2)\n    at second (b.js:3:4)',
+    );
+    // Runners and source-map tools rewrite stacks: it stays a plain, writable own property.
+    assert.deepEqual(Object.getOwnPropertyDescriptor(error, 'stack'), {
+      value: error.stack,
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
+  });
+
+  test('frames in the name@file:line form are found too, never in the message line', () => {
+    const body = new Error('mail bob@host:25 failed');
+    body.stack = 'Error: mail bob@host:25 failed\nfn@file.js:3:4\n@file.js:5:6';
+    assert.equal(
+      combinedFailure(body, new Error('teardown')).stack,
+      'TeardownAlsoFailedError: Error: mail bob@host:25 failed\nfn@file.js:3:4\n@file.js:5:6',
+    );
+  });
+
+  test('a body failure without frames (or not an Error) leaves the error its own stack', () => {
+    const frameless = new Error('no frames');
+    frameless.stack = 'Error: no frames';
+    for (const body of [frameless, 'a string']) {
+      const stack = combinedFailure(body, new Error('teardown')).stack ?? '';
+      // Its own frames: where it was made, in this file.
+      assert.match(stack, /double_scope_run_test/);
+      assert.ok(!stack.includes('Error: no frames\nError: no frames'), stack);
+    }
+  });
+
+  test('both messages lose trailing white space only', () => {
+    const error = combinedFailure(new Error('body\n'), new Error('  indented\n'));
+    assert.equal(error.message, 'Error: body\n\nThe teardown failed too: Error:   indented');
+  });
+
   test('the teardown runs after the body, whether or not it failed', async () => {
     const order: string[] = [];
     const result = await runWithTeardown(() => {
