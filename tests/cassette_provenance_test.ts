@@ -3,7 +3,8 @@
 // policy (option or file) warns, fails or re-records past its maximum age; and
 // openCassette writes a usage list and, on a miss, an HTML failure artifact.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { env } from 'node:process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, Runner } from '@openai/agents';
@@ -14,7 +15,12 @@ import {
   CassetteMissError,
   InvalidCassetteError,
 } from 'scripted-agents/cassette';
-import { openCassette, writeFailureArtifact } from 'scripted-agents/cassette_fs';
+import {
+  ARTIFACTS_VARIABLE,
+  openCassette,
+  writeFailureArtifact,
+} from 'scripted-agents/cassette_fs';
+import { writeMissArtifact } from '../cassette_fs/failure_artifact.ts';
 import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
 import { describe, test, type TestContext } from './_harness.ts';
 import { expiredInteractions, parseDuration, recordedAt } from '../cassette/_expiry.ts';
@@ -293,5 +299,119 @@ describe('expiry durations and ages', () => {
       expiredInteractions(list, day, new Date('2026-01-03T00:00:00.000Z')),
       [{ index: 0, model: 'm', recordedAt: '2026-01-01T00:00:00.000Z' }],
     );
+  });
+});
+
+describe('writeFailureArtifact: where, under which name, and what it adds to the error', () => {
+  /** `file` without its folder, with its time stamp and counter as `<n>`. */
+  const shape = (file: string, directory: string) => {
+    assert.ok(file.startsWith(`${directory}/`), file);
+    return file.slice(directory.length + 1).replace(/-\d+-\d+\.html$/, '-<n>.html');
+  };
+
+  test('the folder comes from the option, else from SCRIPTED_AGENTS_ARTIFACTS (an empty one is none)', async (t) => {
+    assert.equal(ARTIFACTS_VARIABLE, 'SCRIPTED_AGENTS_ARTIFACTS');
+    const dir = await scratch(t);
+    const before = env[ARTIFACTS_VARIABLE];
+    t.after(() => {
+      if (before === undefined) delete env[ARTIFACTS_VARIABLE];
+      else env[ARTIFACTS_VARIABLE] = before;
+    });
+    env[ARTIFACTS_VARIABLE] = dir;
+    const error = new Error('Different.');
+    const file = await writeFailureArtifact(error, { expected: 1, actual: 2 });
+    assert.ok(file !== undefined);
+    assert.equal(shape(file, dir), 'Error-<n>.html');
+    assert.deepEqual(await readdir(dir), [path.basename(file)]);
+    env[ARTIFACTS_VARIABLE] = '';
+    const untouched = new Error('Different.');
+    assert.equal(await writeFailureArtifact(untouched, { expected: 1, actual: 2 }), undefined);
+    assert.equal(untouched.message, 'Different.');
+  });
+
+  test('the file name: the name option made safe (runs of other characters become one dash, 80 at most), a time and a counter', async (t) => {
+    const dir = await scratch(t);
+    const error = new TypeError('Different.');
+    const named = async (name?: string) =>
+      shape(
+        (await writeFailureArtifact(error, {
+          directory: `${dir}/`,
+          expected: 1,
+          actual: 2,
+          name,
+        }))!,
+        dir,
+      );
+    assert.equal(await named(), 'TypeError-<n>.html');
+    assert.equal(await named('a b//c: d_e.f-g'), 'a-b-c-d_e.f-g-<n>.html');
+    assert.equal(await named('x'.repeat(100)), `${'x'.repeat(80)}-<n>.html`);
+    const files = (await readdir(dir)).sort();
+    assert.equal(files.length, 3);
+    // Counted up from 1 within the process: never a negative number, never the same name twice.
+    for (const file of files) assert.match(file, /-\d+-[1-9]\d*\.html$/);
+  });
+
+  test("the page: the error's name as title, its message, both values; a missing folder is created", async (t) => {
+    const dir = await scratch(t);
+    class CustomMismatchError extends Error {
+      override name = 'CustomMismatchError';
+    }
+    const error = new CustomMismatchError('The steps differ.');
+    const file = await writeFailureArtifact(error, {
+      directory: path.join(dir, 'a', 'b'),
+      expected: { city: 'Zürich ✓' },
+      actual: { city: 'Genève' },
+    });
+    assert.ok(file !== undefined);
+    const html = await readFile(file, 'utf8');
+    assert.match(html, /<title>CustomMismatchError · scripted-agents<\/title>/);
+    assert.ok(html.includes('The steps differ.'));
+    assert.ok(html.includes('Zürich ✓') && html.includes('Genève'), html);
+    // The message and the stack (what runners print) both name the file.
+    assert.equal(error.message, `The steps differ.\nHTML diff: ${file}`);
+    assert.ok(error.stack?.includes(`The steps differ.\nHTML diff: ${file}`), error.stack);
+  });
+
+  test('a write that fails is said in the message, never thrown; an error without a stack string keeps none', async (t) => {
+    const dir = await scratch(t);
+    const blocker = path.join(dir, 'file');
+    await writeFile(blocker, 'not a folder');
+    const error = new Error('Different.');
+    assert.equal(
+      await writeFailureArtifact(error, {
+        directory: path.join(blocker, 'sub'),
+        expected: 1,
+        actual: 2,
+      }),
+      undefined,
+    );
+    assert.match(
+      error.message,
+      new RegExp(
+        `^Different\\.\\n\\(writing the failure artifact to ${blocker}/sub failed: .+\\)$`,
+      ),
+    );
+    const stackless = new Error('No stack.');
+    Object.defineProperty(stackless, 'stack', { value: undefined, writable: true });
+    const file = await writeFailureArtifact(stackless, { directory: dir, expected: 1, actual: 2 });
+    assert.equal(stackless.message, `No stack.\nHTML diff: ${file}`);
+    assert.equal(stackless.stack, undefined);
+  });
+
+  test("a cassette miss: the nearest recording against the live request, named by the miss's call", async (t) => {
+    const dir = await scratch(t);
+    const miss = Object.assign(new Error('No recording.'), {
+      name: 'CassetteMissError',
+      callIndex: 2,
+      nearest: { input: 'recorded text' },
+      request: { input: 'live text' },
+    });
+    const file = await writeMissArtifact(miss, { directory: dir });
+    assert.ok(file !== undefined);
+    assert.equal(shape(file, dir), 'CassetteMissError-call-3-<n>.html');
+    const html = await readFile(file, 'utf8');
+    assert.ok(html.includes('recorded') && html.includes('live'), html);
+    const first = await writeMissArtifact(new Error('No recording.'), { directory: dir });
+    assert.equal(shape(first!, dir), 'Error-call-1-<n>.html');
   });
 });
