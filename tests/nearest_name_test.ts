@@ -26,5 +26,7 @@ describe('nearestName', () => {
     assert.equal(nearestName('', ['abcd']), undefined);
     // A nearer later name replaces an earlier near one.
     assert.equal(nearestName('kitten', ['sitting', 'kitchen', 'kitten!']), 'kitten!');
+    // The last letter of the name counts: without it "abcz" would be nearer.
+    assert.equal(nearestName('abcd', ['abxd', 'abcz']), 'abxd');
   });
 });

@@ -10,6 +10,7 @@ import {
   ScriptedRealtimeServer,
   type ScriptedRealtimeServerOptions,
 } from 'scripted-agents/realtime_testing';
+import { RealtimeToolCheck } from '../realtime_testing/_tool_call_check.ts';
 import { describe, test } from './_harness.ts';
 
 const lookupOrder = tool({
@@ -153,5 +154,92 @@ describe('strict scripts: ScriptedRealtimeServer tool calls', () => {
     assert.deepEqual(server.failures, []);
     // The SDK, not the double, reports the unknown tool.
     assert.match(String(errors[0]), /Tool anything not found/);
+  });
+});
+
+describe('strict scripts: RealtimeToolCheck, the check behind the server', () => {
+  const lookup = {
+    type: 'function',
+    name: 'lookup_order',
+    parameters: {
+      type: 'object',
+      properties: { orderId: { type: 'string' } },
+      required: ['orderId'],
+      additionalProperties: false,
+    },
+  };
+  const update = (session: unknown) => ({ type: 'session.update', session });
+  const where = { outputIndex: 0, responseId: undefined };
+  const wrong = { type: 'function_call', name: 'nope', arguments: '{}' };
+
+  test('the message names the call and item, and the way out, in full', () => {
+    const check = new RealtimeToolCheck(true);
+    check.received(update({ tools: [lookup] }));
+    const error = check.check(wrong, { outputIndex: 2, responseId: 7 }, true);
+    assert.ok(error instanceof ScriptedOutputMismatchError);
+    // A response id that is not a string is left out of the message.
+    assert.equal(
+      error.message,
+      'ScriptedRealtimeServer tool call #1, output item #3: function_call names "nope", which ' +
+        'the session does not offer; it offers lookup_order. If the call is wrong on purpose, ' +
+        'pass { validate: false } to assistantCallsTool() or sendServerEvent(), or switch the ' +
+        'check off with new ScriptedRealtimeServer({ validate: false }).',
+    );
+    assert.equal(error.itemIndex, 2);
+  });
+
+  test('only a session.update with a tools array declares the tools', () => {
+    const check = new RealtimeToolCheck(true);
+    // Another event carrying a session, a session that is null or not an
+    // object, and an update without tools declare nothing.
+    check.received({ type: 'session.updated', session: { tools: [lookup] } });
+    check.received(update(null));
+    check.received(update(Object.assign(() => undefined, { tools: [lookup] })));
+    check.received(update({ instructions: 'Be brief.' }));
+    assert.equal(check.check(wrong, where, true), undefined);
+    check.received(update({ tools: [lookup] }));
+    // A partial update (no tools) keeps the tools declared before.
+    check.received(update({ instructions: 'Be briefer.' }));
+    assert.equal(check.check(wrong, where, true)?.reason, 'unknown_tool');
+    assert.equal(
+      check.check(
+        { type: 'function_call', name: 'lookup_order', arguments: '{"orderId":"1"}' },
+        where,
+        true,
+      ),
+      undefined,
+    );
+  });
+
+  test('only function call objects are judged and counted', () => {
+    const check = new RealtimeToolCheck(true);
+    // A call before the session declared tools is neither judged nor counted.
+    assert.equal(check.check(wrong, where, true), undefined);
+    check.received(update({ tools: [lookup] }));
+    for (
+      const item of [
+        null,
+        'function_call',
+        Object.assign(() => undefined, { type: 'function_call' }),
+        { type: 'message', name: 'nope' },
+      ]
+    ) {
+      assert.equal(check.check(item, where, true), undefined);
+    }
+    assert.equal(check.check(wrong, where, true)?.callIndex, 0);
+    const second = check.check(wrong, { outputIndex: 1, responseId: 'resp_9' }, true);
+    assert.equal(second?.callIndex, 1);
+    assert.match(
+      second?.message ?? '',
+      /^ScriptedRealtimeServer tool call #2 \(response resp_9\), output item #2: /,
+    );
+  });
+
+  test('off for the server or for the call, nothing is judged', () => {
+    for (const [enabled, validate] of [[false, true], [true, false]]) {
+      const check = new RealtimeToolCheck(enabled);
+      check.received(update({ tools: [lookup] }));
+      assert.equal(check.check(wrong, where, validate), undefined);
+    }
   });
 });

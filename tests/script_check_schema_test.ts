@@ -435,11 +435,17 @@ describe('schema check: strings', () => {
         'x y',
         'http://a b',
       ]],
-      ['url', ['http://x', 'mailto:a@b'], ['x', 'http://a b']],
+      ['url', ['http://x', 'mailto:a@b', 'a1+.-:'], ['x', 'http://a b', '1http://x', ' http://x']],
       [
         'uuid',
         ['123e4567-e89b-12d3-a456-426614174000', '123E4567-E89B-12D3-A456-426614174000'],
-        ['123e4567e89b12d3a456426614174000', '123e4567-e89b-12d3-a456-42661417400g', 'x'],
+        [
+          '123e4567e89b12d3a456426614174000',
+          '123e4567-e89b-12d3-a456-42661417400g',
+          'x',
+          'x123e4567-e89b-12d3-a456-426614174000',
+          '123e4567-e89b-12d3-a456-426614174000x',
+        ],
       ],
       ['date', ['2024-02-29', '1999-12-31', '2000-10-01'], [
         '2024-13-01',
@@ -509,6 +515,11 @@ describe('schema check: strings', () => {
   test('string keywords of the wrong type are ignored', () => {
     assert.equal(check('abc', { minLength: '9', maxLength: '1' } as JsonSchema), undefined);
     assert.equal(check('abc', { pattern: 1 } as JsonSchema), undefined);
+    // Beside a bound that is a number, the other one still is not compared.
+    assert.equal(check('abc', { minLength: '9', maxLength: 10 } as JsonSchema), undefined);
+    assert.equal(check('abc', { minLength: 0, maxLength: '1' } as JsonSchema), undefined);
+    // A format that is not a string names no format, even one that reads as a name.
+    assert.equal(check('x', { format: ['date'] } as JsonSchema, { formats: true }), undefined);
   });
 });
 
@@ -568,6 +579,10 @@ describe('schema check: numbers', () => {
 });
 
 describe('schema check: arrays', () => {
+  test('item counts of the wrong type are ignored', () => {
+    assert.equal(check([1], { minItems: '2', maxItems: '0' } as JsonSchema), undefined);
+  });
+
   test('item counts include their bounds', () => {
     assert.equal(check([1, 2], { minItems: 2, maxItems: 2 }), undefined);
     assert.deepEqual(
