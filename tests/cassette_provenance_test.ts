@@ -357,6 +357,8 @@ describe('writeFailureArtifact: where, under which name, and what it adds to the
       override name = 'CustomMismatchError';
     }
     const error = new CustomMismatchError('The steps differ.');
+    // Read once, as a reporter may have: engines format the stack on first read, with the message then.
+    assert.ok(error.stack?.includes('The steps differ.'));
     const file = await writeFailureArtifact(error, {
       directory: path.join(dir, 'a', 'b'),
       expected: { city: 'Zürich ✓' },
