@@ -11,6 +11,8 @@ import {
   type ScriptedRealtimeServerOptions,
 } from 'scripted-agents/realtime_testing';
 import { RealtimeToolCheck } from '../realtime_testing/_tool_call_check.ts';
+// The private module's own class: the built package bundles the public entry's copy separately.
+import { ScriptedOutputMismatchError as InternalMismatchError } from '../_internal/script_check_errors.ts';
 import { describe, test } from './_harness.ts';
 
 const lookupOrder = tool({
@@ -176,7 +178,7 @@ describe('strict scripts: RealtimeToolCheck, the check behind the server', () =>
     const check = new RealtimeToolCheck(true);
     check.received(update({ tools: [lookup] }));
     const error = check.check(wrong, { outputIndex: 2, responseId: 7 }, true);
-    assert.ok(error instanceof ScriptedOutputMismatchError);
+    assert.ok(error instanceof InternalMismatchError);
     // A response id that is not a string is left out of the message.
     assert.equal(
       error.message,
