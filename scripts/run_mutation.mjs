@@ -100,6 +100,8 @@ const testSets = [
   // The viewer: rendering and diff (recording_view_test), the tool that uses them (cli_test).
   [/^cassette\/(recording_view|_view_)/, ['recording_view', 'cli']],
   [/^cassette\/_expiry/, ['cassette_provenance', 'cli']],
+  // to-ts and the viewer's copy-as-step print steps; the CLI and viewer tests read what they print.
+  [/^cassette\/_typescript/, ['cassette_', 'difference_window', 'cli', 'recording_view']],
   [/^testing\/_schema_values/, ['schema_values', 'auto_model']],
   [/^testing\/scripted_model_provider/, ['scripted_model_provider']],
   [/^testing\/(model_hold|_model_hold)/, ['model_hold']],
