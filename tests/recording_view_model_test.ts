@@ -96,6 +96,23 @@ const NOT_A_RECORDING = ' is not a recording: expected a cassette ("format": ' +
   '"scripted-agents/realtime-transcript") or a trace recording (the JSON of ' +
   'TraceRecorder.traces, or { "format": "scripted-agents/traces", "traces": [...] }).';
 
+/** Two turns of model `m`, the second's input stored as a continuation of the first's. */
+function continuedTurns() {
+  const first = interaction('m', [call('f')], {
+    request: request([{ role: 'user', content: 'a' }]),
+  });
+  const second = interaction('m', [message('done')], {
+    request: {
+      inputFrom: 0,
+      inputAppend: [{ role: 'user', content: 'b' }],
+      modelSettings: {},
+      tools: [],
+      handoffs: [],
+    },
+  });
+  return [first, second];
+}
+
 describe('which kind of recording a file is', () => {
   test('a cassette keeps its interactions, and its other top-level fields as its header', () => {
     const text = cassette([interaction('m', [message('Hello')])], {
@@ -119,18 +136,7 @@ describe('which kind of recording a file is', () => {
   });
 
   test('a continued input is written out whole', () => {
-    const first = interaction('m', [call('f')], {
-      request: request([{ role: 'user', content: 'a' }]),
-    });
-    const second = interaction('m', [message('done')], {
-      request: {
-        inputFrom: 0,
-        inputAppend: [{ role: 'user', content: 'b' }],
-        modelSettings: {},
-        tools: [],
-        handoffs: [],
-      },
-    });
+    const [first, second] = continuedTurns();
     const recording = parseRecording(cassette([first, second]), 'c.json');
     if (recording.kind !== 'cassette') throw new Error(recording.kind);
     assert.deepEqual(recording.interactions[1].request.input, [
@@ -471,18 +477,7 @@ describe('what a diff labels an interaction by', () => {
 
 describe('the units a diff compares', () => {
   test('an interaction inserted before a continued turn is one addition, not a change of all after', () => {
-    const first = interaction('m', [call('f')], {
-      request: request([{ role: 'user', content: 'a' }]),
-    });
-    const second = interaction('m', [message('done')], {
-      request: {
-        inputFrom: 0,
-        inputAppend: [{ role: 'user', content: 'b' }],
-        modelSettings: {},
-        tools: [],
-        handoffs: [],
-      },
-    });
+    const [first, second] = continuedTurns();
     const old = parseRecording(cassette([first, second]), 'a');
     const inserted = interaction('other', [message('new')]);
     const current = parseRecording(

@@ -441,6 +441,17 @@ describe('areRunItems and areRealtimeItems', () => {
 });
 
 const agentA = { name: 'A' };
+
+/** A refund call of agent A (call id r1) and the approval it waits for. */
+const pendingRefund = (n: number) => [
+  { type: 'tool_call_item', agent: agentA, rawItem: call('refund', { n }, 'r1') },
+  {
+    type: 'tool_approval_item',
+    agent: agentA,
+    toolName: 'refund',
+    rawItem: call('refund', { n }, 'r1'),
+  },
+];
 const raw = (type: string, fields: Record<string, unknown>) => ({ type, ...fields });
 
 describe('runItemSteps', () => {
@@ -495,13 +506,7 @@ describe('runItemSteps', () => {
   test('a call waiting for approval shows as its approval step alone', () => {
     assert.deepEqual(
       runItemSteps([
-        { type: 'tool_call_item', agent: agentA, rawItem: call('refund', { n: 5 }, 'r1') },
-        {
-          type: 'tool_approval_item',
-          agent: agentA,
-          toolName: 'refund',
-          rawItem: call('refund', { n: 5 }, 'r1'),
-        },
+        ...pendingRefund(5),
       ]),
       [{ kind: 'approval', agent: 'A', tool: 'refund', args: { n: 5 }, callId: 'r1' }],
     );
@@ -747,13 +752,7 @@ describe('runItemSteps and realtimeItemSteps: items missing their parts', () => 
   test('a call that was approved and then ran: its approval item, then the call with its output', () => {
     assert.deepEqual(
       runItemSteps([
-        { type: 'tool_call_item', agent: agentA, rawItem: call('refund', { n: 1 }, 'r1') },
-        {
-          type: 'tool_approval_item',
-          agent: agentA,
-          toolName: 'refund',
-          rawItem: call('refund', { n: 1 }, 'r1'),
-        },
+        ...pendingRefund(1),
         { type: 'tool_call_output_item', rawItem: result('r1', 'done') },
       ]),
       [
