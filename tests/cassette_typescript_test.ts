@@ -2,7 +2,19 @@
 // recording, written with the readable builders wherever an item is exactly
 // what a builder makes, and as a literal everywhere else.
 import assert from 'node:assert/strict';
-import { Cassette } from 'scripted-agents/cassette';
+import { Agent, Runner, tool, Usage } from '@openai/agents';
+import { z } from 'zod';
+import { Cassette, type CassetteInteraction } from 'scripted-agents/cassette';
+import {
+  assistantMessage,
+  functionCall,
+  modelError,
+  modelResponse,
+  modelStream,
+  ScriptedModel,
+  ScriptedModelProvider,
+} from 'scripted-agents/testing';
+import { printScriptedModel, printScriptedProvider, printStep } from '../cassette/_typescript.ts';
 import { describe, test } from './_harness.ts';
 
 const request = { input: 'Hi', modelSettings: {}, tools: [], handoffs: [], outputType: 'text' };
@@ -179,5 +191,226 @@ describe('Cassette.toTypeScript', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+/** One interaction as the printers get it (a whole request, nothing stored apart). */
+const interaction = (extra: Record<string, unknown>): CassetteInteraction =>
+  ({ model: 'm', streamed: false, request, ...extra }) as unknown as CassetteInteraction;
+
+const plainError = { className: 'Error', name: 'TypeError', message: 'x', fields: {} };
+const started = { type: 'response_started' };
+
+describe("the viewer's copy as step (printStep)", () => {
+  test('a response without provider data is its output items as an array', () => {
+    const response = { output: [message(), call()], usage: { requests: 1 } };
+    assert.equal(
+      printStep(interaction({ response })),
+      '[assistantMessage("Hello."), functionCall("get_weather", {"city":"Tokyo"}, { callId: "call_1" })]',
+    );
+    // A null item, and an item with a function call's keys but another type, stay literals.
+    const other = {
+      type: 'custom_tool_call',
+      name: 'x',
+      callId: 'c',
+      status: 'completed',
+      arguments: '{}',
+    };
+    assert.equal(
+      printStep(interaction({ response: { output: [null, other], usage: {} } })),
+      `[null, ${JSON.stringify(other)}]`,
+    );
+  });
+
+  test('a response with provider data is a modelResponse step, unindented, without its comma', () => {
+    const response = {
+      output: [message()],
+      usage: { requests: 1 },
+      providerData: { tier: 'fast' },
+    };
+    const expected = [
+      'modelResponse({',
+      '    output: [',
+      '      assistantMessage("Hello."),',
+      '    ],',
+      '    usage: new Usage({"requests":1}),',
+      '    providerData: {"tier":"fast"},',
+      '  })',
+    ].join('\n');
+    assert.equal(printStep(interaction({ response })), expected);
+    // A streamed call's response is the one its last response_done event holds.
+    const done = {
+      type: 'response_done',
+      response: { output: [message()], usage: { requests: 1 }, providerData: { tier: 'fast' } },
+    };
+    assert.equal(printStep(interaction({ streamed: true, events: [started, done] })), expected);
+  });
+
+  test('an error is a modelError step; a stream without a response, a modelStream step', () => {
+    assert.equal(
+      printStep(interaction({ error: plainError })),
+      'modelError(Object.assign(new Error("x"), { ...{"name":"TypeError"} }))',
+    );
+    // A status kept among the fields (a cassette edited by hand) is printed as it is.
+    assert.equal(
+      printStep(interaction({
+        error: { className: 'APIError', name: 'Error', message: 'down', fields: { status: 500 } },
+      })),
+      'modelError(Object.assign(new Error("down"), { ...{"status":500,"name":"Error"} }))',
+    );
+    assert.equal(
+      printStep(interaction({ streamed: true, events: [started] })),
+      'modelStream([{"type":"response_started"}])',
+    );
+    assert.equal(printStep(interaction({ streamed: true })), 'modelStream([])');
+  });
+});
+
+describe('to-ts (printScriptedModel, printScriptedProvider)', () => {
+  test('steps without a response import no Usage', () => {
+    assert.equal(
+      printScriptedModel([interaction({ streamed: true, events: [started] })]),
+      [
+        "import { modelStream, ScriptedModel } from 'scripted-agents/testing';",
+        '',
+        'export const model = new ScriptedModel([',
+        '  // Call #1 (recorded streamed)',
+        '  modelStream([{"type":"response_started"}]),',
+        ']);',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('several models: a route each, in order of first use; the default model is the fallback', () => {
+    const usage = { requests: 1 };
+    const source = printScriptedProvider([
+      interaction({ model: 'weather-model', response: { output: [call()], usage } }),
+      interaction({ model: '', response: { output: [message()], usage } }),
+      interaction({ model: 'weather-model', response: { output: [message()], usage } }),
+      interaction({ model: 'translate-model', error: plainError }),
+    ]);
+    assert.equal(
+      source,
+      [
+        "import { Usage } from '@openai/agents';",
+        "import { assistantMessage, functionCall, modelError, modelResponse, ScriptedModel, ScriptedModelProvider } from 'scripted-agents/testing';",
+        '',
+        'export const provider = new ScriptedModelProvider({',
+        '  models: {',
+        '    "weather-model": new ScriptedModel([',
+        '      // Call #1',
+        '      modelResponse({',
+        '        output: [',
+        '          functionCall("get_weather", {"city":"Tokyo"}, { callId: "call_1" }),',
+        '        ],',
+        '        usage: new Usage({"requests":1}),',
+        '      }),',
+        '      // Call #2',
+        '      modelResponse({',
+        '        output: [',
+        '          assistantMessage("Hello."),',
+        '        ],',
+        '        usage: new Usage({"requests":1}),',
+        '      }),',
+        '    ]),',
+        '    "translate-model": new ScriptedModel([',
+        '      // Call #1: Error',
+        '      modelError(Object.assign(new Error("x"), { ...{"name":"TypeError"} })),',
+        '    ]),',
+        '  },',
+        '  fallback: new ScriptedModel([',
+        '    // Call #1',
+        '    modelResponse({',
+        '      output: [',
+        '        assistantMessage("Hello."),',
+        '      ],',
+        '      usage: new Usage({"requests":1}),',
+        '    }),',
+        '  ]),',
+        '});',
+        '',
+      ].join('\n'),
+    );
+    // Only errors and no default model: no Usage import, no fallback.
+    assert.equal(
+      printScriptedProvider([
+        interaction({ model: 'a', error: plainError }),
+        interaction({ model: 'b', streamed: true, events: [started] }),
+      ]),
+      [
+        "import { modelError, modelStream, ScriptedModel, ScriptedModelProvider } from 'scripted-agents/testing';",
+        '',
+        'export const provider = new ScriptedModelProvider({',
+        '  models: {',
+        '    "a": new ScriptedModel([',
+        '      // Call #1: Error',
+        '      modelError(Object.assign(new Error("x"), { ...{"name":"TypeError"} })),',
+        '    ]),',
+        '    "b": new ScriptedModel([',
+        '      // Call #1 (recorded streamed)',
+        '      modelStream([{"type":"response_started"}]),',
+        '    ]),',
+        '  },',
+        '});',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('the printed provider, run with the real builders, answers the agents as the recording did', async () => {
+    const weather = tool({
+      name: 'get_weather',
+      description: 'Gets the weather for a city.',
+      parameters: z.object({ city: z.string() }),
+      execute: ({ city }) => `${city}: sunny`,
+    });
+    const forecaster = new Agent({ name: 'Weather', model: 'weather-model', tools: [weather] });
+    // No model name: the provider's default model, printed as the fallback route.
+    const greeter = new Agent({ name: 'Greeter' });
+    const recording = new Cassette({
+      mode: 'record',
+      provider: new ScriptedModelProvider({
+        models: {
+          'weather-model': new ScriptedModel([
+            [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_1' })],
+            [assistantMessage('It is sunny in Tokyo.')],
+          ]),
+        },
+        fallback: new ScriptedModel([[assistantMessage('Hello.')]]),
+      }),
+    });
+    const recorder = new Runner({ modelProvider: recording, tracingDisabled: true });
+    await recorder.run(forecaster, 'Weather in Tokyo?');
+    await recorder.run(greeter, 'Hi');
+    await recording.close();
+    const source = printScriptedProvider(recording.interactions);
+    assert.match(source, /\n {2}fallback: new ScriptedModel\(\[\n/);
+
+    // The module's body, its imports given as parameters and its export returned.
+    const builders = {
+      Usage,
+      assistantMessage,
+      functionCall,
+      modelError,
+      modelResponse,
+      modelStream,
+      ScriptedModel,
+      ScriptedModelProvider,
+    };
+    const body = source.replace(/^import .*\n/gm, '').replace(
+      'export const provider =',
+      'return',
+    );
+    const provider = new Function(...Object.keys(builders), body)(
+      ...Object.values(builders),
+    ) as ScriptedModelProvider;
+    const replay = new Runner({ modelProvider: provider, tracingDisabled: true });
+    assert.equal(
+      (await replay.run(forecaster, 'Weather in Tokyo?')).finalOutput,
+      'It is sunny in Tokyo.',
+    );
+    assert.equal((await replay.run(greeter, 'Hi')).finalOutput, 'Hello.');
+    await provider.assertComplete();
   });
 });
