@@ -2,15 +2,14 @@
 // recording, written with the readable builders wherever an item is exactly
 // what a builder makes, and as a literal everywhere else.
 import assert from 'node:assert/strict';
-import { Agent, Runner, tool, Usage } from '@openai/agents';
+import * as agentsEntry from '@openai/agents';
+import { Agent, Runner, tool } from '@openai/agents';
 import { z } from 'zod';
 import { Cassette, type CassetteInteraction } from 'scripted-agents/cassette';
+import * as testingEntry from 'scripted-agents/testing';
 import {
   assistantMessage,
   functionCall,
-  modelError,
-  modelResponse,
-  modelStream,
   ScriptedModel,
   ScriptedModelProvider,
 } from 'scripted-agents/testing';
@@ -387,23 +386,19 @@ describe('to-ts (printScriptedModel, printScriptedProvider)', () => {
     const source = printScriptedProvider(recording.interactions);
     assert.match(source, /\n {2}fallback: new ScriptedModel\(\[\n/);
 
-    // The module's body, its imports given as parameters and its export returned.
-    const builders = {
-      Usage,
-      assistantMessage,
-      functionCall,
-      modelError,
-      modelResponse,
-      modelStream,
-      ScriptedModel,
-      ScriptedModelProvider,
+    // The module's body, run with exactly the names its import lines bring in
+    // (so a builder it uses but does not import fails), its export returned.
+    const entries: Record<string, Record<string, unknown>> = {
+      '@openai/agents': agentsEntry,
+      'scripted-agents/testing': testingEntry,
     };
-    const body = source.replace(/^import .*\n/gm, '').replace(
-      'export const provider =',
-      'return',
-    );
-    const provider = new Function(...Object.keys(builders), body)(
-      ...Object.values(builders),
+    const imported = [...source.matchAll(/^import \{ (.*) \} from '(.*)';$/gm)].flatMap((
+      [, names, from],
+    ) => names.split(', ').map((name) => [name, entries[from]?.[name]] as const));
+    assert.deepEqual(imported.filter(([, value]) => value === undefined), []);
+    const body = source.replace(/^import .*\n/gm, '').replace('export const provider =', 'return');
+    const provider = new Function(...imported.map(([name]) => name), body)(
+      ...imported.map(([, value]) => value),
     ) as ScriptedModelProvider;
     const replay = new Runner({ modelProvider: provider, tracingDisabled: true });
     assert.equal(
