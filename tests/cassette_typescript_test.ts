@@ -18,12 +18,16 @@ import { describe, test } from './_harness.ts';
 
 const request = { input: 'Hi', modelSettings: {}, tools: [], handoffs: [], outputType: 'text' };
 
+/** One interaction as the printers get it (a whole request, nothing stored apart). */
+const interaction = (extra: Record<string, unknown>): CassetteInteraction =>
+  ({ model: 'm', streamed: false, request, ...extra }) as unknown as CassetteInteraction;
+
 function cassetteOf(interactions: Record<string, unknown>[]): Cassette {
   return Cassette.fromJSON({
     format: 'scripted-agents/cassette',
     version: 2,
     models: {},
-    interactions: interactions.map((i) => ({ model: 'm', streamed: false, request, ...i })),
+    interactions: interactions.map(interaction),
     blobs: {},
   });
 }
@@ -192,10 +196,6 @@ describe('Cassette.toTypeScript', () => {
     );
   });
 });
-
-/** One interaction as the printers get it (a whole request, nothing stored apart). */
-const interaction = (extra: Record<string, unknown>): CassetteInteraction =>
-  ({ model: 'm', streamed: false, request, ...extra }) as unknown as CassetteInteraction;
 
 const plainError = { className: 'Error', name: 'TypeError', message: 'x', fields: {} };
 const started = { type: 'response_started' };
