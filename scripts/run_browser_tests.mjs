@@ -85,6 +85,8 @@ async function bundle(caseFiles) {
 
 function serve(script, onReport) {
   const page = '<!doctype html><meta charset="utf-8"><title>scripted-agents browser tests</title>' +
+    // No icon to fetch: a request the server cannot answer is a page error below.
+    '<link rel="icon" href="data:,">' +
     '<script type="module" src="/bundle.js"></script>';
   const server = http.createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/') {
@@ -160,6 +162,10 @@ try {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  // The console line of a failed load says no address: name it here.
+  page.on('response', (response) => {
+    if (response.status() >= 400) pageErrors.push(`${response.status()} ${response.url()}`);
   });
   await page.goto(`http://127.0.0.1:${port}/`);
   let timer;

@@ -54,6 +54,45 @@ function equal(actual, expected, what) {
   }
 }
 
+// After a click or a key press the page changes in a later task (a <details> element's
+// `toggle` event, an input's handler), so a read right after the interaction can see the
+// old state. Every check of a state an interaction causes waits for that state instead:
+// it reads again on each animation frame until the state holds, as Playwright's own
+// web-first assertions do, and fails with the last value read if it never comes.
+const settleMs = 10_000;
+
+/** Reads `read()` until `holds(value)`; fails naming `what` and the last value. */
+async function until(page, what, read, holds, describe = JSON.stringify) {
+  const deadline = performance.now() + settleMs;
+  for (;;) {
+    const value = await read();
+    if (holds(value)) return value;
+    if (performance.now() > deadline) {
+      throw new Error(`${what}: the page still shows ${describe(value)} after ${settleMs} ms`);
+    }
+    // One frame: the page's pending tasks and its next render run before the next read.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve())));
+  }
+}
+
+/** Waits until `locator`'s text is `expected`. */
+async function textIs(page, locator, expected, what) {
+  const text = await until(page, what, () => locator.innerText(), (t) => t === expected);
+  equal(text, expected, what);
+}
+
+/** Waits until `locator`'s text satisfies `holds`. */
+function textWhere(page, locator, holds, what) {
+  return until(page, what, () => locator.innerText(), holds);
+}
+
+/** Waits until `locator` is visible (Playwright's auto-waiting; fails after the same time). */
+async function shown(locator, what) {
+  await locator.first().waitFor({ state: 'visible', timeout: settleMs }).catch((error) => {
+    throw new Error(`${what}: not visible after ${settleMs} ms (${error.message.split('\n')[0]})`);
+  });
+}
+
 /** Runs the tool in-process; resolves to its exit code and output. */
 async function cli(tool, args) {
   let stdout = '';
@@ -187,21 +226,23 @@ export async function pages({ browser, root }) {
         const instructions = first.locator('details.instructions pre');
         check(!(await instructions.isVisible()), 'instructions collapsed');
         await first.locator('details.instructions summary').click();
-        check(await instructions.isVisible(), 'instructions open on click');
+        await shown(instructions, 'instructions open on click');
+        const written = await textWhere(page, instructions, (t) => t !== '', 'instructions');
         // Unchanged instructions and a turn's step are filled in when opened.
         const second = page.locator('section.turn').nth(1);
         check(await second.getByText('unchanged since #1').isVisible(), 'unchanged badge');
         await second.locator('details.instructions summary').click();
-        equal(
-          await second.locator('details.instructions pre').innerText(),
-          await instructions.innerText(),
+        await textIs(
+          page,
+          second.locator('details.instructions pre'),
+          written,
           'unchanged instructions shown on demand',
         );
         await first.locator('details.step summary').click();
-        check(
-          (await first.locator('details.step pre').innerText()).includes(
-            'functionCall("get_weather"',
-          ),
+        await textWhere(
+          page,
+          first.locator('details.step pre'),
+          (t) => t.includes('functionCall("get_weather"'),
           'the step shown on demand',
         );
         // Errors are shown as such.
@@ -222,12 +263,8 @@ export async function pages({ browser, root }) {
         const second = page.locator('section.turn').nth(1);
         check(await second.getByText('changed since #1').isVisible(), 'changed badge');
         await second.locator('details.instructions summary').click();
-        equal(
-          await second.locator('details.instructions ins').innerText(),
-          'rain, briefly',
-          'inserted',
-        );
-        equal(await second.locator('details.instructions del').innerText(), 'weather', 'deleted');
+        await textIs(page, second.locator('details.instructions ins'), 'rain, briefly', 'inserted');
+        await textIs(page, second.locator('details.instructions del'), 'weather', 'deleted');
         const color = await second.locator('details.instructions ins').evaluate(
           (el) => getComputedStyle(el).backgroundColor,
         );
@@ -248,30 +285,42 @@ export async function pages({ browser, root }) {
         await page.keyboard.press('/');
         await page.keyboard.type('Paris');
         const visible = page.locator('section.turn:visible');
-        const shown = await visible.count();
-        check(shown > 0 && shown < 16, `search shows some turns (${shown})`);
+        // Each input event filters at once, so once the box holds the whole query the count
+        // line is the query's.
+        await until(
+          page,
+          'the search box holds "Paris"',
+          () => page.locator('#search').inputValue(),
+          (value) => value === 'Paris',
+        );
+        const count = await textWhere(
+          page,
+          page.locator('#count'),
+          (t) => t.endsWith(' of 16 match'),
+          'the count after searching "Paris"',
+        );
+        const matching = await visible.count();
+        check(matching > 0 && matching < 16, `search shows some turns (${matching})`);
+        check(count.includes(`${matching} of 16`), `count (${count}, ${matching} shown)`);
         for (const text of await visible.allInnerTexts()) {
           check(/paris/i.test(text), 'every match mentions Paris');
         }
-        check(
-          await page.locator('#count').innerText().then((t) => t.includes(`${shown} of 16`)),
-          'count',
-        );
         await page.keyboard.press('Escape');
-        equal(await page.locator('section.turn:visible').count(), 16, 'Escape clears the search');
+        await until(page, 'Escape clears the search', () => visible.count(), (n) => n === 16);
         await page.keyboard.press('j');
         await page.keyboard.press('j');
-        equal(
-          await page.locator('section.turn.current .n').innerText(),
-          '#2',
-          'j twice selects #2',
-        );
+        await textIs(page, page.locator('section.turn.current .n'), '#2', 'j twice selects #2');
         await page.keyboard.press('k');
-        equal(await page.locator('section.turn.current .n').innerText(), '#1', 'k goes back');
+        await textIs(page, page.locator('section.turn.current .n'), '#1', 'k goes back');
         const events = page.locator('details.events').first();
         equal(await events.locator('pre').innerText(), '', 'events not rendered before asked');
         await events.locator('summary').click();
-        check((await events.locator('pre').innerText()).includes('response_done'), 'events shown');
+        await textWhere(
+          page,
+          events.locator('pre'),
+          (t) => t.includes('response_done'),
+          'events shown',
+        );
         await p.close();
       },
     },
@@ -311,10 +360,7 @@ export async function pages({ browser, root }) {
           'the img markup is visible text',
         );
         await page.locator('details.instructions summary').click();
-        check(
-          await page.getByText('Be safe. </script>', { exact: false }).isVisible(),
-          'script text shown',
-        );
+        await shown(page.getByText('Be safe. </script>', { exact: false }), 'script text shown');
         check(!(await page.content()).includes('sk-live-0123456789abcdef'), 'the key is redacted');
         await p.close();
       },
