@@ -14,6 +14,10 @@
  *   --no-cold                  skip the cold-import measurement
  *   --build                    run `npm run build` first (Node measures the built package)
  *   --out=PATH                 where to write the table (default bench/RESULTS.md)
+ *   --no-suite                 skip the suite rows (bench/suite.mjs: generated test files run by
+ *                              Vitest, Jest and node:test as whole process trees; needs npm/)
+ *   --suite-files=N            test files per generated suite (default 40; 4 with --quick)
+ *   --suite-tests=N            tests per file (default 5)
  *   --no-viewer                skip the viewer row (bench/viewer.mjs: a 200-turn cassette's page
  *                              opened from file:// in Chromium)
  *   --instructions[=TURNS]     Node and Deno, needs valgrind: also count the machine instructions of
@@ -739,9 +743,22 @@ if (!args.includes('--no-viewer')) {
   const { measureViewer, viewerSection } = await import('../bench/viewer.mjs');
   viewer = `\n${viewerSection(await measureViewer({ samples: quick ? 1 : 7 }))}`;
 }
+let suite = '';
+if (!args.includes('--no-suite')) {
+  log('suite: generated test files under Vitest, Jest and node:test, whole process trees');
+  const { measureSuite, suiteSection } = await import('../bench/suite.mjs');
+  suite = `\n${
+    suiteSection(measureSuite({
+      files: Number(option('suite-files', quick ? '4' : '40')),
+      tests: Number(option('suite-tests', '5')),
+      reps: quick ? 1 : 5,
+      log,
+    }))
+  }`;
+}
 loads.end = os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
-fs.writeFileSync(outFile, `${markdown(runs, nodeOurs, started, loads)}${viewer}\n`);
+fs.writeFileSync(outFile, `${markdown(runs, nodeOurs, started, loads)}${viewer}${suite}\n`);
 // The repository's formatter checks Markdown too; write the table the way it wants it.
 spawnSync(bin('deno'), ['fmt', '--quiet', outFile], { cwd: root, stdio: 'inherit' });
 log(
