@@ -23,7 +23,8 @@
 //    imports under ESM and `require` with the same names.
 // 3b. The runner entries in real runners (tests/consumers/runner_suites/): Vitest
 //    (`setupFiles`), Jest under CommonJS and ESM (`setupFilesAfterEnv`),
-//    node:test under tsx and Deno.test (`withDoubles`; Deno in a project whose
+//    node:test under tsx and Deno.test (`withDoubles`), node:test with the preload
+//    (`--import scripted-agents/node_test`, no withDoubles; Deno in a project whose
 //    npm dependencies npm installed, tests/consumers/deno/) and Bun (`--preload`)
 //    run a suite that must pass and one whose every test must fail with the
 //    messages expected.json lists, in order, read from each runner's own JSON
@@ -44,7 +45,7 @@
 // Options: --no-build (fail instead of building a missing npm/), --only=lint,types,consumers,runners,sdk
 //          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the floors and the newest)
 //          --runners=deno,bun (only these of the runner suites: vitest, jest, jest_esm,
-//          node_test, deno, bun)
+//          node_test, node_test_preload, deno, bun)
 //          --junit=PATH (also write the results as a JUnit report, one case per check)
 
 import fs from 'node:fs';
@@ -123,7 +124,7 @@ if (only.has('runners')) {
   // The runner entries, in the runners themselves: a suite that must pass and one
   // whose every test must fail with the messages tests/consumers/runner_suites
   // lists, read from the runner's own JSON (or JUnit) report.
-  const runners = ['vitest', 'jest', 'jest_esm', 'node_test', 'deno', 'bun'];
+  const runners = ['vitest', 'jest', 'jest_esm', 'node_test', 'node_test_preload', 'deno', 'bun'];
   for (const runner of option('runners')?.split(',') ?? runners) {
     if (!runners.includes(runner)) {
       fail(`--runners: unknown runner ${runner} (${runners.join(', ')})`);
@@ -293,7 +294,8 @@ function runConsumer(name) {
  * body's failure before the teardown's).
  */
 function runRunnerSuites(runner) {
-  const project = { jest_esm: 'jest', bun: 'node_test' }[runner] ?? runner;
+  const project = { jest_esm: 'jest', bun: 'node_test', node_test_preload: 'node_test' }[runner] ??
+    runner;
   const template = path.join(root, 'tests', 'consumers', project);
   const dir = cachedProject(`consumers/${project}`, template, (target) => {
     for (const file of ['package.json', 'package-lock.json']) {
@@ -328,6 +330,12 @@ function runRunnerSuites(runner) {
       expected: 'node_test/expected.json',
       make: (name) => path.join('node_test', `${name}_test.ts`),
     },
+    node_test_preload: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}_test.ts`, (source) => source],
+      expected: 'node_test_preload/expected.json',
+      make: (name) => path.join('node_test_preload', `${name}_test.ts`),
+    },
     deno: {
       names: ['pass', 'fail'],
       files: (name) => [`${name}_test.ts`, (source) => source],
@@ -353,7 +361,7 @@ function runRunnerSuites(runner) {
   const recorded = path.join(
     suites,
     '__cassettes__',
-    runner === 'node_test' || runner === 'deno' ? 'pass_test.ts' : 'pass.test.ts',
+    project === 'node_test' && runner !== 'bun' || runner === 'deno' ? 'pass_test.ts' : 'pass.test.ts',
   );
   // Bun does not name the running test, so its suite opens no cassette by name.
   if (runner !== 'bun') {
@@ -372,7 +380,7 @@ function runRunnerSuites(runner) {
     fs.mkdirSync(path.join(work, '__snapshots__'));
     fs.copyFileSync(snapshot, path.join(work, '__snapshots__', `${written.pass}.snap`));
   }
-  const junit = runner === 'node_test' || runner === 'deno' || runner === 'bun';
+  const junit = project === 'node_test' || runner === 'deno';
   const report = path.join(work, junit ? 'report.xml' : 'report.json');
   const jestConfig = (format) => {
     const config = JSON.stringify({
@@ -416,6 +424,22 @@ function runRunnerSuites(runner) {
       '--json',
       `--outputFile=${report}`,
     ]],
+    node_test_preload: () => {
+      writeJson(path.join(dir, 'tsconfig.json'), {
+        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true },
+      });
+      // The one setup line: the entry preloaded beside tsx, for every test file.
+      return [process.execPath, [
+        '--import',
+        'tsx',
+        '--import',
+        'scripted-agents/node_test',
+        '--test',
+        '--test-reporter=junit',
+        `--test-reporter-destination=${report}`,
+        ...names.map((name) => path.join(work, written[name])),
+      ]];
+    },
     node_test: () => {
       // tsx reads the nearest tsconfig.json; the repository's maps scripted-agents to
       // its sources, so the project gets its own, as a user's would have.
@@ -479,6 +503,8 @@ function runRunnerSuites(runner) {
         deno: { fileAttribute: 'classname', messageOnly: true },
         // Node 20's reporter escapes the attribute twice (`&amp;quot;`).
         node_test: { messageOnly: true, escapedTwice: true },
+        // The preload's findings after a failed body are the test's diagnostic.
+        node_test_preload: { messageOnly: true, escapedTwice: true, diagnostics: true },
       }[runner] ?? {},
     )
     : jsonResults(readJson(report), written);
@@ -606,14 +632,15 @@ function jsonResults(report, written) {
  */
 function junitResults(
   xml,
-  { fileAttribute = 'file', messageOnly = false, escapedTwice = false } = {},
+  { fileAttribute = 'file', messageOnly = false, escapedTwice = false, diagnostics = false } = {},
 ) {
   const results = [];
   const unescape = (text) =>
     text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")
       .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
-  const pattern = /<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g;
-  for (const [, attributes, , body] of xml.matchAll(pattern)) {
+  // node:test writes a test's diagnostics as comments after its case.
+  const pattern = /<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)((?:\s*<!--[\s\S]*?-->)*)/g;
+  for (const [, attributes, , body, comments] of xml.matchAll(pattern)) {
     const name = unescape(/\bname="([^"]*)"/.exec(attributes)?.[1] ?? '');
     const file = new RegExp(`\\b${fileAttribute}="([^"]*)"`).exec(attributes)?.[1];
     const failures = [
@@ -624,11 +651,21 @@ function junitResults(
       name,
       // A skipped (ignored) test did not run: it is neither a pass nor an expected failure.
       status: failures.length > 0 ? 'failed' : /<skipped\b/.test(body ?? '') ? 'skipped' : 'passed',
-      messages: failures.map(([, attrs, text]) => {
-        const attribute = unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '');
-        const message = escapedTwice ? unescape(attribute) : attribute;
-        return messageOnly ? message : `${message}\n${unescape(text ?? '')}`;
-      }),
+      messages: [
+        ...failures.map(([, attrs, text]) => {
+          const attribute = unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '');
+          const message = escapedTwice ? unescape(attribute) : attribute;
+          // node:test names a failed hook only; what the hook threw is the `cause`, up to its stack.
+          const cause = /\btype="hookFailed"/.test(attrs)
+            ? /\n\s*cause: ([\s\S]*?)\n\s+at /.exec(unescape(text ?? ''))?.[1]
+            : undefined;
+          if (cause !== undefined) return `${message}\n${cause}`;
+          return messageOnly ? message : `${message}\n${unescape(text ?? '')}`;
+        }),
+        ...(diagnostics && failures.length > 0
+          ? [...(comments ?? '').matchAll(/<!--\s*([\s\S]*?)\s*-->/g)].map(([, text]) => unescape(text))
+          : []),
+      ],
     });
   }
   return results;
