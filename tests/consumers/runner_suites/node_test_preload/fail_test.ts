@@ -40,7 +40,7 @@ describe('top-level run()', () => {
     await run(concierge, 'Book a trip');
   });
 
-  test('is not the next test\'s, which set none', async () => {
+  test("is not the next test's, which set none", async () => {
     await run(concierge, 'Book a trip');
   });
 });
