@@ -24,7 +24,8 @@
 // 3b. The runner entries in real runners (tests/consumers/runner_suites/): Vitest
 //    (`setupFiles`), Jest under CommonJS and ESM (`setupFilesAfterEnv`),
 //    node:test under tsx and Deno.test (`withDoubles`), node:test with the preload
-//    (`--import scripted-agents/node_test`, no withDoubles; Deno in a project whose
+//    (`--import scripted-agents/node_test`, no withDoubles), Deno.test with the preload
+//    (`--preload` of a file importing scripted-agents/deno; Deno in a project whose
 //    npm dependencies npm installed, tests/consumers/deno/) and Bun (`--preload`)
 //    run a suite that must pass and one whose every test must fail with the
 //    messages expected.json lists, in order, read from each runner's own JSON
@@ -45,7 +46,7 @@
 // Options: --no-build (fail instead of building a missing npm/), --only=lint,types,consumers,runners,sdk
 //          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the floors and the newest)
 //          --runners=deno,bun (only these of the runner suites: vitest, jest, jest_esm,
-//          node_test, node_test_preload, deno, bun)
+//          node_test, node_test_preload, deno, deno_preload, bun)
 //          --junit=PATH (also write the results as a JUnit report, one case per check)
 
 import fs from 'node:fs';
@@ -62,6 +63,7 @@ import {
   mapMarkdownLinks,
   readJson,
   root,
+  runnerSetupEntries,
   sdkFloors,
   seconds,
   writeJson,
@@ -124,7 +126,16 @@ if (only.has('runners')) {
   // The runner entries, in the runners themselves: a suite that must pass and one
   // whose every test must fail with the messages tests/consumers/runner_suites
   // lists, read from the runner's own JSON (or JUnit) report.
-  const runners = ['vitest', 'jest', 'jest_esm', 'node_test', 'node_test_preload', 'deno', 'bun'];
+  const runners = [
+    'vitest',
+    'jest',
+    'jest_esm',
+    'node_test',
+    'node_test_preload',
+    'deno',
+    'deno_preload',
+    'bun',
+  ];
   for (const runner of option('runners')?.split(',') ?? runners) {
     if (!runners.includes(runner)) {
       fail(`--runners: unknown runner ${runner} (${runners.join(', ')})`);
@@ -294,8 +305,12 @@ function runConsumer(name) {
  * body's failure before the teardown's).
  */
 function runRunnerSuites(runner) {
-  const project = { jest_esm: 'jest', bun: 'node_test', node_test_preload: 'node_test' }[runner] ??
-    runner;
+  const project = {
+    jest_esm: 'jest',
+    bun: 'node_test',
+    node_test_preload: 'node_test',
+    deno_preload: 'deno',
+  }[runner] ?? runner;
   const template = path.join(root, 'tests', 'consumers', project);
   const dir = cachedProject(`consumers/${project}`, template, (target) => {
     for (const file of ['package.json', 'package-lock.json']) {
@@ -342,6 +357,12 @@ function runRunnerSuites(runner) {
       expected: 'deno/expected.json',
       make: (name) => path.join('deno', `${name}_test.ts`),
     },
+    deno_preload: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}_test.ts`, (source) => source],
+      expected: 'deno_preload/expected.json',
+      make: (name) => path.join('deno_preload', `${name}_test.ts`),
+    },
     bun: {
       names: ['pass', 'fail'],
       files: (name) => [`${name}.test.ts`, (source) => source],
@@ -361,13 +382,15 @@ function runRunnerSuites(runner) {
   const recorded = path.join(
     suites,
     '__cassettes__',
-    project === 'node_test' && runner !== 'bun' || runner === 'deno' ? 'pass_test.ts' : 'pass.test.ts',
+    runner === 'bun' || (project !== 'node_test' && project !== 'deno')
+      ? 'pass.test.ts'
+      : 'pass_test.ts',
   );
   // Bun does not name the running test, so its suite opens no cassette by name.
   if (runner !== 'bun') {
     fs.cpSync(recorded, path.join(work, '__cassettes__', written.pass), { recursive: true });
   }
-  if (runner === 'deno') {
+  if (project === 'deno') {
     // The cassette a test step names after its test and itself, and the module that
     // extends the npm `expect` with the matchers (what a Deno project writes once).
     fs.cpSync(path.join(suites, 'deno', '__cassettes__'), path.join(work, '__cassettes__'), {
@@ -380,7 +403,7 @@ function runRunnerSuites(runner) {
     fs.mkdirSync(path.join(work, '__snapshots__'));
     fs.copyFileSync(snapshot, path.join(work, '__snapshots__', `${written.pass}.snap`));
   }
-  const junit = project === 'node_test' || runner === 'deno';
+  const junit = project === 'node_test' || project === 'deno';
   const report = path.join(work, junit ? 'report.xml' : 'report.json');
   const jestConfig = (format) => {
     const config = JSON.stringify({
@@ -455,6 +478,24 @@ function runRunnerSuites(runner) {
         ...names.map((name) => path.join(work, written[name])),
       ]];
     },
+    deno_preload: () => {
+      writeJson(path.join(dir, 'deno.json'), { nodeModulesDir: 'manual' });
+      // The one setup line: a file importing the entry, preloaded before the test modules.
+      fs.copyFileSync(path.join(suites, 'deno_preload', 'setup.ts'), path.join(work, 'setup.ts'));
+      return [path.join(root, 'node_modules', '.bin', 'deno'), [
+        'test',
+        '--preload=./setup.ts',
+        '--allow-env',
+        '--allow-read',
+        '--allow-net=127.0.0.1',
+        '--sanitize-ops',
+        '--sanitize-resources',
+        '--no-prompt',
+        '--reporter=junit',
+        `--junit-path=${report}`,
+        ...names.map((name) => `./${written[name]}`),
+      ]];
+    },
     deno: () => {
       // A Deno project whose npm dependencies npm installed (package.json, lockfile and
       // the tarball): `manual` makes Deno resolve bare specifiers from that node_modules
@@ -492,7 +533,7 @@ function runRunnerSuites(runner) {
     },
   }[runner]();
   const res = exec(command[0], command[1], {
-    cwd: runner === 'bun' || runner === 'deno' ? work : dir,
+    cwd: runner === 'bun' || project === 'deno' ? work : dir,
   });
   const output = res.stdout + res.stderr;
   if (!fs.existsSync(report)) return { ok: false, detail: `no report:\n${lastLines(output, 40)}` };
@@ -501,6 +542,7 @@ function runRunnerSuites(runner) {
       fs.readFileSync(report, 'utf8'),
       {
         deno: { fileAttribute: 'classname', messageOnly: true },
+        deno_preload: { fileAttribute: 'classname', messageOnly: true },
         // Node 20's reporter escapes the attribute twice (`&amp;quot;`).
         node_test: { messageOnly: true, escapedTwice: true },
         // The preload's findings after a failed body are the test's diagnostic.
@@ -663,7 +705,9 @@ function junitResults(
           return messageOnly ? message : `${message}\n${unescape(text ?? '')}`;
         }),
         ...(diagnostics && failures.length > 0
-          ? [...(comments ?? '').matchAll(/<!--\s*([\s\S]*?)\s*-->/g)].map(([, text]) => unescape(text))
+          ? [...(comments ?? '').matchAll(/<!--\s*([\s\S]*?)\s*-->/g)].map(([, text]) =>
+            unescape(text)
+          )
           : []),
       ],
     });
@@ -678,7 +722,7 @@ function junitResults(
 function checkEntryPoints(dir) {
   // The runner setup entries register hooks of their runner when loaded, so they load only
   // inside it: the runner suites (runRunnerSuites) import and type-check them there.
-  const setupEntries = new Set(['vitest', 'jest'].map((name) => `scripted-agents/${name}`));
+  const setupEntries = new Set(runnerSetupEntries.map((name) => `scripted-agents/${name}`));
   const specifiers = entryPoints().map((e) => e.specifier).filter((s) => !setupEntries.has(s));
   const work = path.join(dir, 'entry_points');
   fs.rmSync(work, { recursive: true, force: true });
