@@ -74,7 +74,14 @@ export class RunnerSession {
 
   constructor(options: SessionOptions) {
     this.updating = options.updating;
-    liveDoubleRegistry().collect = (double) => this.current()?.track(double);
+    const registry = liveDoubleRegistry();
+    const owners = registry.owners ??= new WeakMap();
+    registry.collect = (double) => {
+      const run = this.current();
+      if (run === undefined) return;
+      run.track(double);
+      owners.set(double, run);
+    };
     this.#guard = offlineGuard({
       allow: ({ target }) => this.#allows(target),
       advice: options.advice,
