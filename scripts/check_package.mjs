@@ -522,6 +522,8 @@ function runRunnerSuites(runner) {
         compilerOptions: { module: 'nodenext', target: 'es2022', strict: true },
       });
       fs.copyFileSync(path.join(suites, 'bun', 'setup.ts'), path.join(work, 'setup.ts'));
+      // The matcher types a Bun project declares (bun:test's Matchers augmented).
+      fs.copyFileSync(path.join(suites, 'bun', 'matchers.d.ts'), path.join(work, 'matchers.d.ts'));
       return [path.join(root, 'node_modules', '.bin', 'bun'), [
         'test',
         '--preload',
@@ -532,6 +534,10 @@ function runRunnerSuites(runner) {
       ]];
     },
   }[runner]();
+  if (runner === 'bun') {
+    const typed = bunSuiteTypes(work, Object.values(written));
+    if (typed !== undefined) return { ok: false, detail: typed };
+  }
   const res = exec(command[0], command[1], {
     cwd: runner === 'bun' || project === 'deno' ? work : dir,
   });
@@ -603,6 +609,36 @@ function runRunnerSuites(runner) {
   return problems.length === 0
     ? { ok: true, detail: summary }
     : { ok: false, detail: `${problems.join('\n')}\n--- output:\n${lastLines(output, 30)}` };
+}
+
+/**
+ * The Bun suite type-checked as a Bun user's editor checks it: bun:test's types
+ * (the repository's bun-types) and the matcher augmentation of matchers.d.ts, so
+ * `expect(result).toHaveCalledTool(...)` must type-check. A problem's text, or
+ * `undefined`.
+ */
+function bunSuiteTypes(work, files) {
+  const config = path.join(work, 'tsconfig.bun.json');
+  writeJson(config, {
+    compilerOptions: {
+      module: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+      // The SDK's and Bun's own declarations are checked elsewhere (the types part).
+      skipLibCheck: true,
+      typeRoots: [path.join(root, 'node_modules')],
+      types: ['bun-types'],
+    },
+    files: [...files, 'matchers.d.ts'],
+  });
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const res = exec(process.execPath, [tsc, '-p', config, '--pretty', 'false'], { cwd: work });
+  return res.status === 0
+    ? undefined
+    : `the Bun suite does not type-check with matchers.d.ts:\n${
+      lastLines(res.stdout + res.stderr, 20)
+    }`;
 }
 
 /**

@@ -8,8 +8,7 @@ test('a finished script passes without assertComplete()', async () => {
   const model = new ScriptedModel([[assistantMessage('Paris.')]]);
   const result = await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
   expect(result.finalOutput).toBe('Paris.');
-  // deno-lint-ignore no-explicit-any
-  (expect(model) as any).toBeComplete();
+  expect(model).toBeComplete();
 });
 
 test('loopback stays open', async () => {
