@@ -5,7 +5,8 @@ import { createServer } from 'node:http';
 import { test } from 'node:test';
 import { Agent, run, Runner, setDefaultModelProvider } from '@openai/agents';
 import { assistantMessage, ScriptedModel, ScriptedModelProvider } from 'scripted-agents/testing';
-import { useCassette } from 'scripted-agents/node_test';
+import { allowNetwork, useCassette } from 'scripted-agents/node_test';
+import { currentTestRun } from 'scripted-agents/runner';
 
 const concierge = new Agent({ name: 'Concierge', model: 'gpt-4.1-mini' });
 
@@ -42,4 +43,16 @@ test("the top-level run() reaches this test's provider", async () => {
 test("and the next test's provider, not the first one's", async () => {
   setDefaultModelProvider(ScriptedModelProvider.forAll([[assistantMessage('Refunded.')]]));
   assert.equal((await run(concierge, 'Refund it')).finalOutput, 'Refunded.');
+});
+
+test('allowNetwork() opens the network for this test only', () => {
+  const run = currentTestRun();
+  assert.equal(run?.name, 'allowNetwork() opens the network for this test only');
+  assert.equal(run?.networkAllowed, false);
+  allowNetwork();
+  assert.equal(run?.networkAllowed, true);
+});
+
+test('the next test is offline again', () => {
+  assert.equal(currentTestRun()?.networkAllowed, false);
 });
