@@ -15,6 +15,20 @@ export interface LiveDoubleRegistry {
   collect: ((double: object) => void) | undefined;
   /** Doubles whose own teardown already ran: verifying them again would repeat its findings. */
   readonly settled: WeakSet<object>;
+  /**
+   * The test each double belongs to, kept by a runner integration: a double
+   * called after its test ended names that test. (Absent in a registry an
+   * older copy of the package created.)
+   */
+  owners?: WeakMap<object, DoubleOwner>;
+}
+
+/** The test a double belongs to, as the doubles see it. */
+export interface DoubleOwner {
+  /** The test's name (describe blocks first, joined by ` › `). */
+  readonly name: string;
+  /** Whether the test has ended (its doubles were verified). */
+  readonly ended: boolean;
 }
 
 const registryKey = Symbol.for('scripted-agents.live-doubles');

@@ -10,7 +10,15 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Model, ModelProvider } from '@openai/agents-core';
-import { Runner, setDefaultModelProvider } from '@openai/agents-core';
+import {
+  Agent,
+  getGlobalTraceProvider,
+  NoopTrace,
+  run,
+  Runner,
+  setDefaultModelProvider,
+  setTracingDisabled,
+} from '@openai/agents-core';
 import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
 import { type OfflineGuard, offlineGuard } from '../testing/offline_guard.ts';
 import { RealModelRequestError } from './runner_errors.ts';
@@ -47,7 +55,18 @@ export class RunnerSession {
   readonly #guard: OfflineGuard;
   #active: TestRun | undefined;
   #closed = false;
-  readonly #copies: SdkCopy[] = [{ Runner, setDefaultModelProvider }];
+  readonly #copies: SdkCopy[] = [{
+    Runner,
+    setDefaultModelProvider,
+    run,
+    Agent,
+    getGlobalTraceProvider,
+    NoopTrace,
+    setTracingDisabled,
+  }];
+  /** The guard each copy had as its default when the running test began. */
+  readonly #guards = new Map<SdkCopy, ModelProvider>();
+  #prepared: Promise<void> | undefined;
   /** Resolves once the session has found every copy of the SDK; begin runs after it. */
   readonly ready: Promise<void>;
   /** Whether the runner was asked to update snapshots, so cassettes update too. */
@@ -55,7 +74,14 @@ export class RunnerSession {
 
   constructor(options: SessionOptions) {
     this.updating = options.updating;
-    liveDoubleRegistry().collect = (double) => this.current()?.track(double);
+    const registry = liveDoubleRegistry();
+    const owners = registry.owners ??= new WeakMap();
+    registry.collect = (double) => {
+      const run = this.current();
+      if (run === undefined) return;
+      run.track(double);
+      owners.set(double, run);
+    };
     this.#guard = offlineGuard({
       allow: ({ target }) => this.#allows(target),
       advice: options.advice,
@@ -71,6 +97,23 @@ export class RunnerSession {
   /** The running test: the one whose async context this is, else the one begun last. */
   current(): TestRun | undefined {
     return this.#storage.getStore() ?? this.#active;
+  }
+
+  /**
+   * Resolves once the session can begin runs: every copy of the SDK is found
+   * (see `ready`) and the runner behind each copy's top-level `run()` asks
+   * the guard for its models. That runner keeps the first default provider it
+   * resolves for good; when that is the guard, the guard hands each request
+   * on to the provider the running test set (`setDefaultModelProvider()`),
+   * so every test's top-level `run()` reaches its own provider.
+   */
+  prepare(): Promise<void> {
+    return this.#prepared ??= this.ready.then(async () => {
+      for (const copy of this.#copies) {
+        this.#guardOf(copy);
+        await routeTopLevelRun(copy);
+      }
+    });
   }
 
   /** Starts a run for `test` (the current one until it ends or another begins). */
@@ -89,6 +132,7 @@ export class RunnerSession {
   /** Ends `run`: verifies its doubles (throws what verification found). */
   async end(run: TestRun): Promise<void> {
     if (this.#active === run) this.#active = undefined;
+    this.#restoreDefaultProvider();
     // The runs hold their own blocked attempts; the guard's log would only grow.
     this.#guard.acknowledgeFailures();
     await run.verify();
@@ -131,22 +175,101 @@ export class RunnerSession {
    * resolves the provider): that runner is then the way to the real one.
    */
   #guardDefaultProvider(): void {
-    const scope = globalThis as { [probeKey]?: { ours: boolean } };
-    for (const copy of this.#copies) {
-      const probe = { ours: false };
-      scope[probeKey] = probe;
-      const lazy = new copy.Runner().config.modelProvider;
-      try {
-        const model = lazy.getModel(probeName) as unknown;
-        (model as Promise<unknown> | undefined)?.catch?.(() => {});
-      } catch {
-        // A provider that needs configuration (an API key) may refuse: it is resolved all the same.
-      } finally {
-        delete scope[probeKey];
-      }
-      // A guard (of this session or an earlier one) is there already: it reads the current session.
-      if (!probe.ours) copy.setDefaultModelProvider(defaultProviderGuard(lazy));
+    for (const copy of this.#copies) this.#guardOf(copy);
+  }
+
+  /** The guard that is `copy`'s default provider, put there now if another provider is. */
+  #guardOf(copy: SdkCopy): ModelProvider {
+    const { guard, lazy } = probeDefault(copy);
+    // A guard (of this session or an earlier one) is there already: it reads the current session.
+    const current = guard ?? defaultProviderGuard(lazy, copy);
+    if (guard === undefined) copy.setDefaultModelProvider(current);
+    this.#guards.set(copy, current);
+    return current;
+  }
+
+  /**
+   * Puts back the guard a test replaced with `setDefaultModelProvider()`: the
+   * provider the test set is its own, and the next test begins without it.
+   */
+  #restoreDefaultProvider(): void {
+    for (const [copy, guard] of this.#guards) {
+      if (probeDefault(copy).guard === undefined) copy.setDefaultModelProvider(guard);
     }
+  }
+}
+
+/** What a probe of a copy's default provider found. */
+interface ProbeResult {
+  /** The guard that answered, when the default is one. */
+  readonly guard: ModelProvider | undefined;
+  /** A provider that has resolved the default (the way to it, whatever it is). */
+  readonly lazy: ModelProvider;
+}
+
+/**
+ * Asks `copy`'s current default provider, through a fresh `Runner` (which
+ * only resolves it), whether it is a guard. The SDK does not say which
+ * provider is the default, so the question is the probe's model name.
+ */
+function probeDefault(copy: SdkCopy): ProbeResult {
+  const scope = globalThis as { [probeKey]?: Probe };
+  const probe: Probe = { ours: false, guard: undefined };
+  scope[probeKey] = probe;
+  const lazy = new copy.Runner().config.modelProvider;
+  try {
+    const model = lazy.getModel(probeName) as unknown;
+    (model as Promise<unknown> | undefined)?.catch?.(() => {});
+  } catch {
+    // A provider that needs configuration (an API key) may refuse: it is resolved all the same.
+  } finally {
+    delete scope[probeKey];
+  }
+  return { guard: probe.ours ? probe.guard : undefined, lazy };
+}
+
+/** What a guard answers a probe with. */
+interface Probe {
+  ours: boolean;
+  guard: ModelProvider | undefined;
+}
+
+/** The copies whose top-level `run()` was routed through a guard (once per global scope). */
+const routedKey = Symbol.for('scripted-agents.top-level-run-routed');
+
+/**
+ * Makes the runner behind `copy`'s top-level `run()` resolve its default
+ * provider now, while the guard is the default: that runner keeps what it
+ * resolves first. A run of a probe agent with tracing off (the agent's model
+ * name is the probe's, which the guard refuses, so no model is ever called;
+ * a filter that throws stops it before any model call should a provider other
+ * than the guard answer). Once per copy of the SDK in the global scope.
+ */
+async function routeTopLevelRun(copy: SdkCopy): Promise<void> {
+  const topLevelRun = copy.run;
+  const AgentClass = copy.Agent;
+  if (topLevelRun === undefined || AgentClass === undefined) return;
+  const scope = globalThis as { [routedKey]?: WeakSet<object> };
+  const routed = scope[routedKey] ??= new WeakSet();
+  if (routed.has(topLevelRun)) return;
+  routed.add(topLevelRun);
+  const provider = copy.getGlobalTraceProvider?.();
+  const traced = provider !== undefined && copy.NoopTrace !== undefined &&
+    !(provider.createTrace({ name: probeName }) instanceof copy.NoopTrace);
+  if (traced) copy.setTracingDisabled?.(true);
+  const probe: Probe = { ours: false, guard: undefined };
+  (globalThis as { [probeKey]?: Probe })[probeKey] = probe;
+  try {
+    await topLevelRun(new AgentClass({ name: probeName, model: probeName }), probeName, {
+      callModelInputFilter: () => {
+        throw new Error('scripted-agents: the probe run calls no model');
+      },
+    });
+  } catch {
+    // The probe's refusal: the runner has resolved the guard.
+  } finally {
+    delete (globalThis as { [probeKey]?: Probe })[probeKey];
+    if (traced) copy.setTracingDisabled?.(false);
   }
 }
 
@@ -156,6 +279,16 @@ export interface SdkCopy {
   readonly Runner: typeof Runner;
   /** That copy's setter of the default provider. */
   readonly setDefaultModelProvider: typeof setDefaultModelProvider;
+  /** That copy's top-level `run()`, whose runner the session routes through the guard. */
+  readonly run?: typeof run;
+  /** That copy's `Agent`, for the probe run. */
+  readonly Agent?: typeof Agent;
+  /** That copy's trace provider, to tell whether tracing is on. */
+  readonly getGlobalTraceProvider?: typeof getGlobalTraceProvider;
+  /** That copy's no-op trace, what a disabled trace provider creates. */
+  readonly NoopTrace?: typeof NoopTrace;
+  /** That copy's switch of tracing, off for the probe run. */
+  readonly setTracingDisabled?: typeof setTracingDisabled;
 }
 
 /** The SDK's core module as this global scope's test files import it. */
@@ -189,17 +322,32 @@ const probeName = 'scripted-agents-default-provider-probe';
 const probeKey = Symbol.for('scripted-agents.default-provider-probe');
 
 /**
- * Stands in for a default provider: inside an offline test (of whichever
- * session is current) it refuses at once, naming the model; otherwise it
- * hands the name to `delegate`, the provider that was the default before.
+ * Stands in for a default provider. A runner that resolved it earlier (the
+ * one behind the SDK's top-level `run()` keeps it) still reaches the provider
+ * the running test set with `setDefaultModelProvider()`: the guard asks
+ * `copy`'s current default first. When the guard is the default itself,
+ * inside an offline test (of whichever session is current) it refuses at
+ * once, naming the model; otherwise it hands the name to `delegate`, the
+ * provider that was the default before.
  */
-function defaultProviderGuard(delegate: ModelProvider): ModelProvider {
-  return {
+function defaultProviderGuard(delegate: ModelProvider, copy: SdkCopy): ModelProvider {
+  let resolving = false;
+  const guard: ModelProvider = {
     getModel: (name?: string): Promise<Model> | Model => {
-      const probe = (globalThis as { [probeKey]?: { ours: boolean } })[probeKey];
+      const probe = (globalThis as { [probeKey]?: Probe })[probeKey];
       if (probe !== undefined) {
         probe.ours = true;
+        probe.guard = guard;
         return Promise.reject(new Error('probe'));
+      }
+      if (!resolving) {
+        // The current default: the test's provider, or (asked again, below) this guard.
+        resolving = true;
+        try {
+          return new copy.Runner().config.modelProvider.getModel(name);
+        } finally {
+          resolving = false;
+        }
       }
       const run = existingSession()?.current();
       if (run !== undefined && !fileScope.allowsNetwork && !run.networkAllowed) {
@@ -208,6 +356,7 @@ function defaultProviderGuard(delegate: ModelProvider): ModelProvider {
       return delegate.getModel(name);
     },
   };
+  return guard;
 }
 
 /**

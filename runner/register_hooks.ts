@@ -98,12 +98,16 @@ export function registerHooks(hooks: RunnerHooks, options: RegisterHooksOptions 
     return run;
   };
   if (hooks.aroundEach !== undefined) {
-    hooks.aroundEach((runTest, context) => session.within(begin(context), runTest));
+    hooks.aroundEach(async (runTest, context) => {
+      await session.prepare();
+      return session.within(begin(context), runTest);
+    });
   } else {
     // Rest parameters keep the hooks' arity 0: Jest and Bun take a hook with a
     // parameter for one that calls `done()`.
     hooks.beforeEach(
-      ((...args: unknown[]) => {
+      (async (...args: unknown[]) => {
+        await session.prepare();
         begin(args[0]);
       }) as never,
     );

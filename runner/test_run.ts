@@ -58,6 +58,11 @@ export class TestRun {
     return this.test.titles.join(' › ');
   }
 
+  /** Whether the test has ended: its doubles were verified (a later call of one names it). */
+  get ended(): boolean {
+    return this.#finished;
+  }
+
   /** Whether this test may reach non-loopback addresses (see `allowNetwork()`). */
   get networkAllowed(): boolean {
     return this.#networkAllowed;

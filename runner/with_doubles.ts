@@ -100,7 +100,7 @@ async function runWithin<C extends TestContextLike>(
   context: C,
   options: WithDoublesOptions,
 ): Promise<void> {
-  await session.ready;
+  await session.prepare();
   const run = session.begin(identityOf(context ?? {}, options));
   if (options.network === true) run.allowNetwork();
   await runWithTeardown(() => session.within(run, () => fn(context)), () => session.end(run));

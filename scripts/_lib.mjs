@@ -138,7 +138,7 @@ export function libraryDirs() {
  * runner's hooks, so it loads only inside that runner (the packaging check's
  * runner suites run them there), never as a plain module.
  */
-export const runnerSetupEntries = ['vitest', 'jest'];
+export const runnerSetupEntries = ['vitest', 'jest', 'node_test', 'deno'];
 
 /** The library's TypeScript modules, relative to the root, sorted. */
 export function libraryModules() {

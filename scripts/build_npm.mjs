@@ -201,7 +201,7 @@ function writePackageFiles() {
       'LICENSE',
     ],
     // The runner setup entries register hooks when loaded; nothing else does anything on import.
-    sideEffects: ['vitest', 'jest'].flatMap((
+    sideEffects: runnerSetupEntries.flatMap((
       name,
     ) => [`./esm/${name}/mod.js`, `./script/${name}/mod.js`]),
     engines: { node: '>=20' },

@@ -23,7 +23,9 @@
 //    imports under ESM and `require` with the same names.
 // 3b. The runner entries in real runners (tests/consumers/runner_suites/): Vitest
 //    (`setupFiles`), Jest under CommonJS and ESM (`setupFilesAfterEnv`),
-//    node:test under tsx and Deno.test (`withDoubles`; Deno in a project whose
+//    node:test under tsx and Deno.test (`withDoubles`), node:test with the preload
+//    (`--import scripted-agents/node_test`, no withDoubles), Deno.test with the preload
+//    (`--preload` of a file importing scripted-agents/deno; Deno in a project whose
 //    npm dependencies npm installed, tests/consumers/deno/) and Bun (`--preload`)
 //    run a suite that must pass and one whose every test must fail with the
 //    messages expected.json lists, in order, read from each runner's own JSON
@@ -44,7 +46,7 @@
 // Options: --no-build (fail instead of building a missing npm/), --only=lint,types,consumers,runners,sdk
 //          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the floors and the newest)
 //          --runners=deno,bun (only these of the runner suites: vitest, jest, jest_esm,
-//          node_test, deno, bun)
+//          node_test, node_test_preload, deno, deno_preload, bun)
 //          --junit=PATH (also write the results as a JUnit report, one case per check)
 
 import fs from 'node:fs';
@@ -61,6 +63,7 @@ import {
   mapMarkdownLinks,
   readJson,
   root,
+  runnerSetupEntries,
   sdkFloors,
   seconds,
   writeJson,
@@ -123,7 +126,16 @@ if (only.has('runners')) {
   // The runner entries, in the runners themselves: a suite that must pass and one
   // whose every test must fail with the messages tests/consumers/runner_suites
   // lists, read from the runner's own JSON (or JUnit) report.
-  const runners = ['vitest', 'jest', 'jest_esm', 'node_test', 'deno', 'bun'];
+  const runners = [
+    'vitest',
+    'jest',
+    'jest_esm',
+    'node_test',
+    'node_test_preload',
+    'deno',
+    'deno_preload',
+    'bun',
+  ];
   for (const runner of option('runners')?.split(',') ?? runners) {
     if (!runners.includes(runner)) {
       fail(`--runners: unknown runner ${runner} (${runners.join(', ')})`);
@@ -293,7 +305,12 @@ function runConsumer(name) {
  * body's failure before the teardown's).
  */
 function runRunnerSuites(runner) {
-  const project = { jest_esm: 'jest', bun: 'node_test' }[runner] ?? runner;
+  const project = {
+    jest_esm: 'jest',
+    bun: 'node_test',
+    node_test_preload: 'node_test',
+    deno_preload: 'deno',
+  }[runner] ?? runner;
   const template = path.join(root, 'tests', 'consumers', project);
   const dir = cachedProject(`consumers/${project}`, template, (target) => {
     for (const file of ['package.json', 'package-lock.json']) {
@@ -328,11 +345,23 @@ function runRunnerSuites(runner) {
       expected: 'node_test/expected.json',
       make: (name) => path.join('node_test', `${name}_test.ts`),
     },
+    node_test_preload: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}_test.ts`, (source) => source],
+      expected: 'node_test_preload/expected.json',
+      make: (name) => path.join('node_test_preload', `${name}_test.ts`),
+    },
     deno: {
       names: ['pass', 'fail'],
       files: (name) => [`${name}_test.ts`, (source) => source],
       expected: 'deno/expected.json',
       make: (name) => path.join('deno', `${name}_test.ts`),
+    },
+    deno_preload: {
+      names: ['pass', 'fail'],
+      files: (name) => [`${name}_test.ts`, (source) => source],
+      expected: 'deno_preload/expected.json',
+      make: (name) => path.join('deno_preload', `${name}_test.ts`),
     },
     bun: {
       names: ['pass', 'fail'],
@@ -353,13 +382,15 @@ function runRunnerSuites(runner) {
   const recorded = path.join(
     suites,
     '__cassettes__',
-    runner === 'node_test' || runner === 'deno' ? 'pass_test.ts' : 'pass.test.ts',
+    runner === 'bun' || (project !== 'node_test' && project !== 'deno')
+      ? 'pass.test.ts'
+      : 'pass_test.ts',
   );
   // Bun does not name the running test, so its suite opens no cassette by name.
   if (runner !== 'bun') {
     fs.cpSync(recorded, path.join(work, '__cassettes__', written.pass), { recursive: true });
   }
-  if (runner === 'deno') {
+  if (project === 'deno') {
     // The cassette a test step names after its test and itself, and the module that
     // extends the npm `expect` with the matchers (what a Deno project writes once).
     fs.cpSync(path.join(suites, 'deno', '__cassettes__'), path.join(work, '__cassettes__'), {
@@ -372,7 +403,7 @@ function runRunnerSuites(runner) {
     fs.mkdirSync(path.join(work, '__snapshots__'));
     fs.copyFileSync(snapshot, path.join(work, '__snapshots__', `${written.pass}.snap`));
   }
-  const junit = runner === 'node_test' || runner === 'deno' || runner === 'bun';
+  const junit = project === 'node_test' || project === 'deno';
   const report = path.join(work, junit ? 'report.xml' : 'report.json');
   const jestConfig = (format) => {
     const config = JSON.stringify({
@@ -416,6 +447,22 @@ function runRunnerSuites(runner) {
       '--json',
       `--outputFile=${report}`,
     ]],
+    node_test_preload: () => {
+      writeJson(path.join(dir, 'tsconfig.json'), {
+        compilerOptions: { module: 'nodenext', target: 'es2022', strict: true },
+      });
+      // The one setup line: the entry preloaded beside tsx, for every test file.
+      return [process.execPath, [
+        '--import',
+        'tsx',
+        '--import',
+        'scripted-agents/node_test',
+        '--test',
+        '--test-reporter=junit',
+        `--test-reporter-destination=${report}`,
+        ...names.map((name) => path.join(work, written[name])),
+      ]];
+    },
     node_test: () => {
       // tsx reads the nearest tsconfig.json; the repository's maps scripted-agents to
       // its sources, so the project gets its own, as a user's would have.
@@ -429,6 +476,24 @@ function runRunnerSuites(runner) {
         '--test-reporter=junit',
         `--test-reporter-destination=${report}`,
         ...names.map((name) => path.join(work, written[name])),
+      ]];
+    },
+    deno_preload: () => {
+      writeJson(path.join(dir, 'deno.json'), { nodeModulesDir: 'manual' });
+      // The one setup line: a file importing the entry, preloaded before the test modules.
+      fs.copyFileSync(path.join(suites, 'deno_preload', 'setup.ts'), path.join(work, 'setup.ts'));
+      return [path.join(root, 'node_modules', '.bin', 'deno'), [
+        'test',
+        '--preload=./setup.ts',
+        '--allow-env',
+        '--allow-read',
+        '--allow-net=127.0.0.1',
+        '--sanitize-ops',
+        '--sanitize-resources',
+        '--no-prompt',
+        '--reporter=junit',
+        `--junit-path=${report}`,
+        ...names.map((name) => `./${written[name]}`),
       ]];
     },
     deno: () => {
@@ -457,6 +522,8 @@ function runRunnerSuites(runner) {
         compilerOptions: { module: 'nodenext', target: 'es2022', strict: true },
       });
       fs.copyFileSync(path.join(suites, 'bun', 'setup.ts'), path.join(work, 'setup.ts'));
+      // The matcher types a Bun project declares (bun:test's Matchers augmented).
+      fs.copyFileSync(path.join(suites, 'bun', 'matchers.d.ts'), path.join(work, 'matchers.d.ts'));
       return [path.join(root, 'node_modules', '.bin', 'bun'), [
         'test',
         '--preload',
@@ -467,8 +534,12 @@ function runRunnerSuites(runner) {
       ]];
     },
   }[runner]();
+  if (runner === 'bun') {
+    const typed = bunSuiteTypes(work, Object.values(written));
+    if (typed !== undefined) return { ok: false, detail: typed };
+  }
   const res = exec(command[0], command[1], {
-    cwd: runner === 'bun' || runner === 'deno' ? work : dir,
+    cwd: runner === 'bun' || project === 'deno' ? work : dir,
   });
   const output = res.stdout + res.stderr;
   if (!fs.existsSync(report)) return { ok: false, detail: `no report:\n${lastLines(output, 40)}` };
@@ -477,8 +548,11 @@ function runRunnerSuites(runner) {
       fs.readFileSync(report, 'utf8'),
       {
         deno: { fileAttribute: 'classname', messageOnly: true },
+        deno_preload: { fileAttribute: 'classname', messageOnly: true },
         // Node 20's reporter escapes the attribute twice (`&amp;quot;`).
         node_test: { messageOnly: true, escapedTwice: true },
+        // The preload's findings after a failed body are the test's diagnostic.
+        node_test_preload: { messageOnly: true, escapedTwice: true, diagnostics: true },
       }[runner] ?? {},
     )
     : jsonResults(readJson(report), written);
@@ -535,6 +609,36 @@ function runRunnerSuites(runner) {
   return problems.length === 0
     ? { ok: true, detail: summary }
     : { ok: false, detail: `${problems.join('\n')}\n--- output:\n${lastLines(output, 30)}` };
+}
+
+/**
+ * The Bun suite type-checked as a Bun user's editor checks it: bun:test's types
+ * (the repository's bun-types) and the matcher augmentation of matchers.d.ts, so
+ * `expect(result).toHaveCalledTool(...)` must type-check. A problem's text, or
+ * `undefined`.
+ */
+function bunSuiteTypes(work, files) {
+  const config = path.join(work, 'tsconfig.bun.json');
+  writeJson(config, {
+    compilerOptions: {
+      module: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+      // The SDK's and Bun's own declarations are checked elsewhere (the types part).
+      skipLibCheck: true,
+      typeRoots: [path.join(root, 'node_modules')],
+      types: ['bun-types'],
+    },
+    files: [...files, 'matchers.d.ts'],
+  });
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const res = exec(process.execPath, [tsc, '-p', config, '--pretty', 'false'], { cwd: work });
+  return res.status === 0
+    ? undefined
+    : `the Bun suite does not type-check with matchers.d.ts:\n${
+      lastLines(res.stdout + res.stderr, 20)
+    }`;
 }
 
 /**
@@ -606,14 +710,15 @@ function jsonResults(report, written) {
  */
 function junitResults(
   xml,
-  { fileAttribute = 'file', messageOnly = false, escapedTwice = false } = {},
+  { fileAttribute = 'file', messageOnly = false, escapedTwice = false, diagnostics = false } = {},
 ) {
   const results = [];
   const unescape = (text) =>
     text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'")
       .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
-  const pattern = /<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g;
-  for (const [, attributes, , body] of xml.matchAll(pattern)) {
+  // node:test writes a test's diagnostics as comments after its case.
+  const pattern = /<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)((?:\s*<!--[\s\S]*?-->)*)/g;
+  for (const [, attributes, , body, comments] of xml.matchAll(pattern)) {
     const name = unescape(/\bname="([^"]*)"/.exec(attributes)?.[1] ?? '');
     const file = new RegExp(`\\b${fileAttribute}="([^"]*)"`).exec(attributes)?.[1];
     const failures = [
@@ -624,11 +729,23 @@ function junitResults(
       name,
       // A skipped (ignored) test did not run: it is neither a pass nor an expected failure.
       status: failures.length > 0 ? 'failed' : /<skipped\b/.test(body ?? '') ? 'skipped' : 'passed',
-      messages: failures.map(([, attrs, text]) => {
-        const attribute = unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '');
-        const message = escapedTwice ? unescape(attribute) : attribute;
-        return messageOnly ? message : `${message}\n${unescape(text ?? '')}`;
-      }),
+      messages: [
+        ...failures.map(([, attrs, text]) => {
+          const attribute = unescape(/\bmessage="([^"]*)"/.exec(attrs)?.[1] ?? '');
+          const message = escapedTwice ? unescape(attribute) : attribute;
+          // node:test names a failed hook only; what the hook threw is the `cause`, up to its stack.
+          const cause = /\btype="hookFailed"/.test(attrs)
+            ? /\n\s*cause: ([\s\S]*?)\n\s+at /.exec(unescape(text ?? ''))?.[1]
+            : undefined;
+          if (cause !== undefined) return `${message}\n${cause}`;
+          return messageOnly ? message : `${message}\n${unescape(text ?? '')}`;
+        }),
+        ...(diagnostics && failures.length > 0
+          ? [...(comments ?? '').matchAll(/<!--\s*([\s\S]*?)\s*-->/g)].map(([, text]) =>
+            unescape(text)
+          )
+          : []),
+      ],
     });
   }
   return results;
@@ -641,7 +758,7 @@ function junitResults(
 function checkEntryPoints(dir) {
   // The runner setup entries register hooks of their runner when loaded, so they load only
   // inside it: the runner suites (runRunnerSuites) import and type-check them there.
-  const setupEntries = new Set(['vitest', 'jest'].map((name) => `scripted-agents/${name}`));
+  const setupEntries = new Set(runnerSetupEntries.map((name) => `scripted-agents/${name}`));
   const specifiers = entryPoints().map((e) => e.specifier).filter((s) => !setupEntries.has(s));
   const work = path.join(dir, 'entry_points');
   fs.rmSync(work, { recursive: true, force: true });

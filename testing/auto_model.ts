@@ -80,6 +80,7 @@ import type {
   AutoModelSchema,
 } from './auto_model_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
 
 const DOUBLE = 'AutoModel';
 /** Candidates tried against a richer schema's own validation before giving up. */
@@ -207,6 +208,7 @@ export class AutoModel implements Model {
 
   /** Answers a non-streaming call. */
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    assertOwnerRunning(this, DOUBLE, 'a non-streaming call');
     const call = this.#calls.record(request, false);
     const response = await this.#respond(call, request);
     throwIfAborted(call);
@@ -216,6 +218,7 @@ export class AutoModel implements Model {
 
   /** Answers a streaming call with the same response, as synthesized stream events. */
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    assertOwnerRunning(this, DOUBLE, 'a streaming call');
     const call = this.#calls.record(request, true);
     return this.#stream(call, request);
   }

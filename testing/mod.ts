@@ -58,6 +58,8 @@
  */
 
 export { DoubleFailuresError } from '../_internal/double_failures_error.ts';
+export { EndedTestDoubleError } from '../_internal/ended_test_error.ts';
+export type { EndedTestDoubleErrorOptions } from '../_internal/ended_test_error.ts';
 export { TeardownAlsoFailedError } from '../_internal/combined_failure.ts';
 export {
   InvalidScriptedModelStepError,

@@ -66,6 +66,7 @@ import type {
   ScriptedModelResponse,
 } from './scripted_model_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
 
 const DOUBLE = 'ScriptedModel';
 
@@ -234,6 +235,7 @@ export class ScriptedModel implements Model {
 
   /** Answers a non-streaming call with the next step. A raw stream step cannot serve it. */
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    assertOwnerRunning(this, DOUBLE, 'a non-streaming call');
     const call = this.#calls.record(request, false);
     this.#checkFollowUp(call);
     const taken = this.#take(call);
@@ -282,6 +284,7 @@ export class ScriptedModel implements Model {
    * already aborted or no step remains.
    */
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    assertOwnerRunning(this, DOUBLE, 'a streaming call');
     const call = this.#calls.record(request, true);
     this.#checkFollowUp(call);
     const step = this.#take(call);

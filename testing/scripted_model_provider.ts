@@ -36,6 +36,7 @@ import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
 
 const DOUBLE = 'ScriptedModelProvider';
 
@@ -134,6 +135,11 @@ export class ScriptedModelProvider implements ModelProvider {
    */
   getModel(modelName?: string): Model {
     const name = modelName === '' ? undefined : modelName;
+    assertOwnerRunning(
+      this,
+      DOUBLE,
+      name === undefined ? 'a request for the default model' : `a request for model "${name}"`,
+    );
     this.#requests.push(name);
     const model = name === undefined ? undefined : this.#models.get(name);
     if (model !== undefined) return model;

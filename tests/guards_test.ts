@@ -33,6 +33,8 @@ const libraryDirs = [
   'runner',
   'vitest',
   'jest',
+  'node_test',
+  'deno',
 ];
 
 /**
@@ -48,7 +50,7 @@ const allowedPackages = new Set([
 ]);
 /**
  * Node built-ins the edges alone may import: the file adapter (cassette_fs/) and
- * the runner adapters (runner/, vitest/, jest/; these also their own runner).
+ * the runner adapters (runner/, vitest/, jest/, node_test/, deno/; these also their own runner).
  */
 const fileAdapterModules = new Set([
   'node:fs/promises',
@@ -56,9 +58,12 @@ const fileAdapterModules = new Set([
   'node:async_hooks',
   'vitest',
   'expect',
+  'node:test',
 ]);
 const isFileAdapter = (file: string) =>
-  ['cassette_fs/', 'runner/', 'vitest/', 'jest/'].some((dir) => rel(file).startsWith(dir));
+  ['cassette_fs/', 'runner/', 'vitest/', 'jest/', 'node_test/', 'deno/'].some((dir) =>
+    rel(file).startsWith(dir)
+  );
 /** Globals that tie code to one runtime. */
 const runtimeGlobals = new Set([
   'Deno',

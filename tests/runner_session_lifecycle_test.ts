@@ -371,12 +371,12 @@ describe('registerHooks', () => {
         assert.equal(registered.beforeEach!.length, 0, 'a hook without a done() parameter');
         assert.equal(registered.afterEach!.length, 0);
         await registered.afterEach!();
-        registered.beforeEach!();
+        await registered.beforeEach!();
         const first = session.current();
         assert.match(first?.name ?? '', /^test \d+$/);
         await registered.afterEach!();
         assert.equal(session.current(), undefined);
-        registered.beforeEach!();
+        await registered.beforeEach!();
         const n = Number(first!.name.slice('test '.length));
         assert.equal(session.current()?.name, `test ${n + 1}`);
         session.within(session.current()!, () => new ScriptedModel([[assistantMessage('left')]]));
@@ -392,7 +392,7 @@ describe('registerHooks', () => {
       const { hooks, registered } = hookStand();
       await withSession(
         async ({ session }) => {
-          registered.beforeEach!();
+          await registered.beforeEach!();
           const run = session.current()!;
           await session.within(run, async () => {
             await assert.rejects(fetch('https://example.com/'), (error: Error) => {
@@ -457,7 +457,7 @@ describe('registerHooks', () => {
     await withSession(
       async ({ session }) => {
         for (const context of ['named', null, 7]) {
-          registered.beforeEach!(context);
+          await registered.beforeEach!(context);
           assert.equal(session.current()?.name, `suite › ${String(context)}`);
           await registered.afterEach!(context);
           assert.equal(session.current(), undefined);
@@ -483,9 +483,9 @@ describe('registerHooks', () => {
       };
       await withSession(
         async ({ session }) => {
-          registered.beforeEach!(arg(a));
+          await registered.beforeEach!(arg(a));
           const runA = session.current()!;
-          registered.beforeEach!(arg(b));
+          await registered.beforeEach!(arg(b));
           const runB = session.current()!;
           assert.equal(runA.name, 'a');
           session.within(runA, () => new ScriptedModel([[assistantMessage('left')]]));

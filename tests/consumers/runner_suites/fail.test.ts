@@ -1,8 +1,8 @@
 // A suite whose every test must fail, each with the messages expected.json
 // lists (in that order), as the runner's JSON report keeps them.
-import { Agent, Runner } from '@openai/agents';
+import { Agent, run, Runner, setDefaultModelProvider } from '@openai/agents';
 import { describe, expect, test } from 'vitest';
-import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
+import { assistantMessage, ScriptedModel, ScriptedModelProvider } from 'scripted-agents/testing';
 import { useCassette } from 'scripted-agents/vitest';
 
 describe('fails', () => {
@@ -38,5 +38,20 @@ describe('fails', () => {
     const model = new ScriptedModel([[assistantMessage('Paris.')]]);
     const result = await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
     expect(result).toHaveCalledTool('book_flight');
+  });
+});
+
+describe('top-level run()', () => {
+  const concierge = new Agent({ name: 'Concierge', model: 'gpt-4.1-mini' });
+
+  test('a provider set by one test', async () => {
+    setDefaultModelProvider(
+      ScriptedModelProvider.forAll([[assistantMessage('Booked.')], [assistantMessage('left')]]),
+    );
+    await run(concierge, 'Book a trip');
+  });
+
+  test("is not the next test's, which set none", async () => {
+    await run(concierge, 'Book a trip');
   });
 });

@@ -2,13 +2,14 @@
 // (scripts/check_package.mjs copies it into the consumer projects; for Jest the
 // imports become @jest/globals and scripted-agents/jest).
 import { createServer } from 'node:http';
-import { Agent, handoff, Runner, tool } from '@openai/agents';
+import { Agent, handoff, run, Runner, setDefaultModelProvider, tool } from '@openai/agents';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import {
   assistantMessage,
   functionCall,
   ScriptedModel,
+  ScriptedModelProvider,
   scriptedSandboxSession,
 } from 'scripted-agents/testing';
 import { useCassette } from 'scripted-agents/vitest';
@@ -90,5 +91,19 @@ describe('cassettes', () => {
     const agent = new Agent({ name: 'Geo', model: 'gpt-4.1' });
     const result = await new Runner({ modelProvider: cassette }).run(agent, 'Capital?');
     expect(result.finalOutput).toBe('Paris.');
+  });
+});
+
+describe('top-level run()', () => {
+  const concierge = new Agent({ name: 'Concierge', model: 'gpt-4.1-mini' });
+
+  test("reaches this test's provider", async () => {
+    setDefaultModelProvider(ScriptedModelProvider.forAll([[assistantMessage('Booked.')]]));
+    expect((await run(concierge, 'Book a trip')).finalOutput).toBe('Booked.');
+  });
+
+  test("and the next test's, not the first one's", async () => {
+    setDefaultModelProvider(ScriptedModelProvider.forAll([[assistantMessage('Refunded.')]]));
+    expect((await run(concierge, 'Refund it')).finalOutput).toBe('Refunded.');
   });
 });

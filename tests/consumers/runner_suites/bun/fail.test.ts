@@ -1,7 +1,7 @@
 // Bun with the preload file: every test must fail with the messages expected.json lists.
-import { Agent, Runner } from '@openai/agents';
+import { Agent, run, Runner, setDefaultModelProvider } from '@openai/agents';
 import { expect, test } from 'bun:test';
-import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
+import { assistantMessage, ScriptedModel, ScriptedModelProvider } from 'scripted-agents/testing';
 
 test('a forgotten step', async () => {
   const model = new ScriptedModel([[assistantMessage('Paris.')], [assistantMessage('unused')]]);
@@ -25,6 +25,18 @@ test('a fetch to the internet, caught by the code under test', async () => {
 test('a tool that was never called', async () => {
   const model = new ScriptedModel([[assistantMessage('Paris.')]]);
   const result = await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
-  // deno-lint-ignore no-explicit-any
-  (expect(result) as any).toHaveCalledTool('book_flight');
+  expect(result).toHaveCalledTool('book_flight');
+});
+
+const concierge = new Agent({ name: 'Concierge', model: 'gpt-4.1-mini' });
+
+test('a provider set by one test', async () => {
+  setDefaultModelProvider(
+    ScriptedModelProvider.forAll([[assistantMessage('Booked.')], [assistantMessage('left')]]),
+  );
+  await run(concierge, 'Book a trip');
+});
+
+test("is not the next test's, which set none", async () => {
+  await run(concierge, 'Book a trip');
 });

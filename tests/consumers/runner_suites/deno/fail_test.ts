@@ -1,8 +1,8 @@
 // Deno.test with the context form: every test must fail (one step passes) with the messages
 // expected.json lists, as Deno's JUnit report keeps them.
 import assert from 'node:assert/strict';
-import { Agent, Runner } from '@openai/agents';
-import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
+import { Agent, run, Runner, setDefaultModelProvider } from '@openai/agents';
+import { assistantMessage, ScriptedModel, ScriptedModelProvider } from 'scripted-agents/testing';
 import { useCassette, withDoubles } from 'scripted-agents/runner';
 import { expect } from './expect.ts';
 
@@ -88,5 +88,24 @@ Deno.test(
         await new Runner().run(new Agent({ name: 'Geo', model: inner }), 'Capital of Italy?');
       }),
     );
+  }),
+);
+
+const concierge = new Agent({ name: 'Concierge', model: 'gpt-4.1-mini' });
+
+Deno.test(
+  'a provider set by one test',
+  withDoubles(async () => {
+    setDefaultModelProvider(
+      ScriptedModelProvider.forAll([[assistantMessage('Booked.')], [assistantMessage('left')]]),
+    );
+    await run(concierge, 'Book a trip');
+  }),
+);
+
+Deno.test(
+  "is not the next test's, which set none",
+  withDoubles(async () => {
+    await run(concierge, 'Book a trip');
   }),
 );

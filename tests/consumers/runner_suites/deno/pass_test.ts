@@ -1,7 +1,12 @@
 // Deno.test with the context form: must pass (scripts/check_package.mjs).
-import { Agent, handoff, Runner, tool } from '@openai/agents';
+import { Agent, handoff, run, Runner, setDefaultModelProvider, tool } from '@openai/agents';
 import { z } from 'zod';
-import { assistantMessage, functionCall, ScriptedModel } from 'scripted-agents/testing';
+import {
+  assistantMessage,
+  functionCall,
+  ScriptedModel,
+  ScriptedModelProvider,
+} from 'scripted-agents/testing';
 import { useCassette, withDoubles } from 'scripted-agents/runner';
 import { expect } from './expect.ts';
 
@@ -95,3 +100,21 @@ Deno.test('a test with steps', async (t) => {
     }),
   );
 });
+
+const concierge = new Agent({ name: 'Concierge', model: 'gpt-4.1-mini' });
+
+Deno.test(
+  "the top-level run() reaches this test's provider",
+  withDoubles(async () => {
+    setDefaultModelProvider(ScriptedModelProvider.forAll([[assistantMessage('Booked.')]]));
+    expect((await run(concierge, 'Book a trip')).finalOutput).toBe('Booked.');
+  }),
+);
+
+Deno.test(
+  "and the next test's provider, not the first one's",
+  withDoubles(async () => {
+    setDefaultModelProvider(ScriptedModelProvider.forAll([[assistantMessage('Refunded.')]]));
+    expect((await run(concierge, 'Refund it')).finalOutput).toBe('Refunded.');
+  }),
+);

@@ -1,0 +1,2 @@
+// The one setup line of a Deno project: `deno test --preload=./setup.ts`.
+import 'scripted-agents/deno';
