@@ -101,10 +101,12 @@ export function registerHooks(hooks: RunnerHooks, options: RegisterHooksOptions 
     hooks.aroundEach((runTest, context) => session.within(begin(context), runTest));
   } else {
     // Rest parameters keep the hooks' arity 0: Jest and Bun take a hook with a
-    // parameter for one that calls `done()`.
+    // parameter for one that calls `done()`. The body waits for the search for
+    // a second SDK copy, which the first test starts.
     hooks.beforeEach(
       ((...args: unknown[]) => {
         begin(args[0]);
+        return session.ready;
       }) as never,
     );
   }
