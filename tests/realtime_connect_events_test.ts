@@ -107,13 +107,36 @@ describe('ScriptedRealtimeTransport: events emitted while connect() settles', ()
     const scenario = transport.expectCall('connect').then(() => {
       transport.emit('audio_interrupted');
     });
-    const connecting = transport.connect({ apiKey: 'test' });
-    await scenario;
-    assert.deepEqual(heard, [], 'held while the caller has not resumed');
-    await connecting;
-    // The caller resumed and emits before the held event was delivered.
+    await transport.connect({ apiKey: 'test' });
+    // The caller resumed before the held event's own delivery, and emits at once.
+    assert.deepEqual(heard, [], 'held until now');
     transport.emit('audio_done');
     assert.deepEqual(heard, ['audio_interrupted', 'audio_done']);
+    await scenario;
+    assert.deepEqual(heard, ['audio_interrupted', 'audio_done'], 'delivered once');
+    transport.close();
+  });
+
+  test("a held event's listener exception goes to the next emit's caller when that delivers it", async () => {
+    const transport = new ScriptedRealtimeTransport();
+    const boom = new Error('listener failed');
+    const heard: string[] = [];
+    transport.on('audio_interrupted', () => {
+      throw boom;
+    });
+    transport.on('audio_done', () => heard.push('audio_done'));
+    const scenario = transport.expectCall('connect').then(() => {
+      transport.emit('audio_interrupted');
+    });
+    // The caller resumes before the held event's own delivery, and emits at once.
+    await transport.connect({ apiKey: 'test' });
+    assert.throws(() => transport.emit('audio_done'), (error) => error === boom);
+    await scenario;
+    // The held event was delivered (and failed) before the new one, which its exception stopped.
+    assert.deepEqual(heard, []);
+    assert.deepEqual(transport.failures, []);
+    transport.emit('audio_done');
+    assert.deepEqual(heard, ['audio_done']);
     transport.close();
   });
 
