@@ -44,6 +44,11 @@ export class ListenerRegistry {
     if (index !== -1) this.#remove(event, registrations, index);
   }
 
+  /** Whether `event` has any registration (what `emit` would return). */
+  has(event: PropertyKey): boolean {
+    return this.#byEvent.has(event);
+  }
+
   emit(event: PropertyKey, args: readonly unknown[]): boolean {
     const registrations = this.#byEvent.get(event);
     if (registrations === undefined) return false;

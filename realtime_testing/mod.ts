@@ -92,6 +92,7 @@ export {
   type InvalidRealtimeServerEventReason,
   InvalidRealtimeTranscriptError,
   RealtimeClientEventMatcherError,
+  RealtimeServerConnectionOpenError,
   RealtimeServerNotConnectedError,
   RealtimeTranscriptDriftError,
   ScriptedRealtimeServerScenarioCancelledError,

@@ -48,6 +48,7 @@ import {
   IncompleteRealtimeServerScenarioError,
   InvalidRealtimeServerEventError,
   RealtimeClientEventMatcherError,
+  RealtimeServerConnectionOpenError,
   RealtimeServerNotConnectedError,
   ScriptedRealtimeServerScenarioCancelledError,
   UnexpectedRealtimeClientEventError,
@@ -693,6 +694,34 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     }
   }
 
+  /**
+   * Throws `RealtimeServerConnectionOpenError` if a connection is still open
+   * (or opening) and nobody closed it: a `RealtimeSession` left connected.
+   * The server's teardown runs it too.
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
+   * import { ScriptedRealtimeServer } from 'scripted-agents/realtime_testing';
+   *
+   * const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+   * const session = new RealtimeSession(new RealtimeAgent({ name: 'A' }), {
+   *   transport: server.transport(),
+   * });
+   * await session.connect({ apiKey: 'test' });
+   * assert.throws(() => server.assertClosed(), { name: 'RealtimeServerConnectionOpenError' });
+   * session.close();
+   * server.assertClosed();
+   * await server[Symbol.asyncDispose]();
+   * ```
+   */
+  assertClosed(): void {
+    const open = this.#connections.filter((connection) => connection.live)
+      .map((connection) => connection.index);
+    if (open.length > 0) throw new RealtimeServerConnectionOpenError(open);
+  }
+
   /** The failures this server raised (mismatched or rejected client events). */
   get failures(): readonly unknown[] {
     return this.#failures.failures;
@@ -717,12 +746,21 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     settleDouble(this);
     await this.settled();
     const incomplete = this.#pending.size > 0 ? this.#incompleteError() : undefined;
+    let open: unknown;
+    try {
+      this.assertClosed();
+    } catch (error) {
+      open = error;
+    }
     this.#shutDown(incomplete);
     runTeardownChecks(DOUBLE, [
       () => this.assertNoUnexpectedCalls(),
       () => {
         if (incomplete !== undefined) throw incomplete;
         this.assertComplete();
+      },
+      () => {
+        if (open !== undefined) throw open;
       },
     ]);
   }

@@ -297,6 +297,46 @@ export class RealtimeServerNotConnectedError extends Error {
 }
 
 /**
+ * The test ended with a connection to the server still open: a
+ * `RealtimeSession` (or transport) connected to it was never closed. Thrown by
+ * `assertClosed()` and the server's teardown (`await using`, `doubleScope()`,
+ * `assertAllComplete()`, the runner entries). `connections` are the open
+ * connections' 0-based indexes, as in `server.connections`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { RealtimeServerConnectionOpenError } from 'scripted-agents/realtime_testing';
+ *
+ * const error = new RealtimeServerConnectionOpenError([0]);
+ * assert.deepEqual(error.connections, [0]);
+ * assert.match(error.message, /connection #1 is still open/);
+ * assert.match(error.message, /Call session\.close\(\)/);
+ * ```
+ */
+export class RealtimeServerConnectionOpenError extends Error {
+  /** The 0-based indexes of the connections still open. */
+  readonly connections: readonly number[];
+  /** Always `'RealtimeServerConnectionOpenError'`. */
+  override readonly name: 'RealtimeServerConnectionOpenError';
+
+  /** Names the `connections` (0-based indexes) nobody closed. */
+  constructor(connections: readonly number[]) {
+    const which = connections.map((index) => `#${index + 1}`);
+    const list = which.length === 1
+      ? `connection ${which[0]} is`
+      : `connections ${which.slice(0, -1).join(', ')} and ${which.at(-1)} are`;
+    super(
+      `${PREFIX} ${list} still open at the end of the test: the RealtimeSession (or ` +
+        'transport) connected to it was never closed. Call session.close() before the test ' +
+        'ends (server.settled() then shows the connection closed).',
+    );
+    this.connections = Object.freeze([...connections]);
+    this.name = 'RealtimeServerConnectionOpenError';
+  }
+}
+
+/**
  * Replay found the client sending something else than the recorded session
  * did. `diff` is a readable, line-based comparison (`-` recorded, `+` actual).
  *

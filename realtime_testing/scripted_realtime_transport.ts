@@ -97,6 +97,15 @@ interface Expectation {
 type Verdict = { readonly accepted: true } | { readonly accepted: false; readonly error: unknown };
 const ACCEPTED: Verdict = { accepted: true };
 
+/** Inbound events held back while `connect()`'s caller had not resumed. */
+interface EarlyEvents {
+  /** Whether events emitted now are held back. */
+  open: boolean;
+  readonly events: Array<readonly [PropertyKey, readonly unknown[]]>;
+  /** The connection they belong to. */
+  generation: number;
+}
+
 /**
  * An in-memory Realtime transport for deterministic `RealtimeSession` tests: a
  * drop-in for the SDK's own `ScriptedRealtimeTransport`.
@@ -153,6 +162,8 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
   // The generation of a connect that has set `connected` but not yet finished
   // notifying about it: such a connection is not established yet.
   #provisionalGeneration: number | undefined;
+  // Inbound events emitted after connect() returned and before its caller resumed.
+  #early: EarlyEvents | undefined;
 
   /**
    * A disconnected transport with nothing expected yet.
@@ -190,11 +201,26 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
   /**
    * Delivers an inbound event synchronously. A listener's exception propagates
    * to the caller and stops later listeners. Returns whether anyone listened.
+   *
+   * One exception, as over a real connection (whose first messages arrive
+   * only after `connect()`'s caller went on): an event emitted after
+   * `connect()` returned but before its caller resumed (by a scenario as soon
+   * as its `expectCall('connect')` resolves) is delivered right after the
+   * caller resumes, or just before the next event if that comes first. A
+   * `RealtimeSession` would drop a `function_call` it received then. Such an
+   * event is dropped only if the connection was closed or lost meanwhile; a
+   * listener's exception during that delivery is kept in `failures`.
    */
   emit<E extends keyof RealtimeTransportEventTypes>(
     event: E,
     ...args: RealtimeTransportEventTypes[E]
   ): boolean {
+    const early = this.#early;
+    if (early?.open) {
+      early.events.push([event, args]);
+      return this.#listeners.has(event);
+    }
+    if (early !== undefined) this.#deliverEarly(early, false);
     return this.#listeners.emit(event, args);
   }
 
@@ -338,7 +364,27 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
    * `ScriptedRealtimeConnectionSupersededError` if a close, disconnect or
    * nested connect took over meanwhile.
    */
-  async connect(options: RealtimeTransportLayerConnectOptions): Promise<void> {
+  connect(options: RealtimeTransportLayerConnectOptions): Promise<void> {
+    // Microtasks in the order they run: `open` (queued first), the reactions
+    // the connect queued (a resolved `expectCall('connect')`), `close` (queued
+    // last), the caller's continuation (its `await` is registered after this
+    // returns), then the delivery. The caller's own code right after the call
+    // runs before any of them, so its events stay synchronous.
+    const early: EarlyEvents = { open: false, events: [], generation: 0 };
+    queueMicrotask(() => {
+      if (this.#early === early) early.open = true;
+    });
+    const connecting = this.#connect(options);
+    early.generation = this.#generation;
+    this.#early = early;
+    queueMicrotask(() => {
+      early.open = false;
+      queueMicrotask(() => this.#deliverEarly(early, true));
+    });
+    return connecting;
+  }
+
+  async #connect(options: RealtimeTransportLayerConnectOptions): Promise<void> {
     const generation = ++this.#generation;
     this.status = 'connecting';
     try {
@@ -561,6 +607,28 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
   #ensureCurrent(generation: number, status: RealtimeTransportStatus): void {
     if (this.#generation !== generation || this.status !== status) {
       throw new ScriptedRealtimeConnectionSupersededError();
+    }
+  }
+
+  /**
+   * Delivers the events emitted while `connect()`'s caller had not resumed,
+   * unless that connection is gone. `late`: no emit is waiting on them, so a
+   * listener's exception goes to `failures`.
+   */
+  #deliverEarly(early: EarlyEvents, late: boolean): void {
+    if (this.#early !== early) return;
+    this.#early = undefined;
+    if (early.generation !== this.#generation || this.status !== 'connected') return;
+    for (const [event, args] of early.events) {
+      if (!late) {
+        this.#listeners.emit(event, args);
+        continue;
+      }
+      try {
+        this.#listeners.emit(event, args);
+      } catch (error) {
+        this.#failures.raise(error);
+      }
     }
   }
 

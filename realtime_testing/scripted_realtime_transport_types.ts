@@ -200,7 +200,11 @@ export type ScriptedRealtimeScenarioContext = {
     method: M,
     matcher?: RealtimeCallMatcher<M>,
   ) => Promise<RealtimeTransportCallFor<M>>;
-  /** Delivers an inbound transport event synchronously to the session. */
+  /**
+   * Delivers an inbound transport event synchronously to the session (one
+   * emitted before the session's `connect()` resumed is delivered right after
+   * it has: see `ScriptedRealtimeTransport.emit`).
+   */
   emit: <E extends keyof RealtimeTransportEventTypes>(
     event: E,
     ...args: RealtimeTransportEventTypes[E]

@@ -67,8 +67,8 @@ export class RunnerSession {
   /** The guard each copy had as its default when the running test began. */
   readonly #guards = new Map<SdkCopy, ModelProvider>();
   #prepared: Promise<void> | undefined;
-  /** Resolves once the session has found every copy of the SDK; begin runs after it. */
-  readonly ready: Promise<void>;
+  readonly #importSdk: () => Promise<unknown>;
+  #ready: Promise<void> | undefined;
   /** Whether the runner was asked to update snapshots, so cassettes update too. */
   readonly updating: () => boolean;
 
@@ -87,9 +87,22 @@ export class RunnerSession {
       advice: options.advice,
       onBlocked: (error) => this.current()?.noteBlocked(error),
     });
-    this.ready = otherSdkCopy(options.importSdk ?? importSdk, setDefaultModelProvider).then(
+    this.#importSdk = options.importSdk ?? importSdk;
+  }
+
+  /**
+   * Resolves once the session has found every copy of the SDK (a copy found
+   * while a test runs is guarded at once). The search starts at the first
+   * read or the first test, not when the setup file runs: under Jest's ESM
+   * mode a test file whose own imports load the SDK while that search's
+   * import of it is still linking fails to load ("... is not in cache").
+   */
+  get ready(): Promise<void> {
+    return this.#ready ??= otherSdkCopy(this.#importSdk, setDefaultModelProvider).then(
       (other) => {
-        if (other !== undefined) this.#copies.push(other);
+        if (other === undefined) return;
+        this.#copies.push(other);
+        if (this.#active !== undefined) this.#guardDefaultProvider();
       },
     );
   }
@@ -118,6 +131,7 @@ export class RunnerSession {
 
   /** Starts a run for `test` (the current one until it ends or another begins). */
   begin(test: TestIdentity): TestRun {
+    void this.ready;
     this.#guardDefaultProvider();
     const run = new TestRun(test);
     this.#active = run;

@@ -104,7 +104,8 @@ export function registerHooks(hooks: RunnerHooks, options: RegisterHooksOptions 
     });
   } else {
     // Rest parameters keep the hooks' arity 0: Jest and Bun take a hook with a
-    // parameter for one that calls `done()`.
+    // parameter for one that calls `done()`. The first test starts the search for
+    // a second SDK copy (prepare() waits for it), not the setup file's load.
     hooks.beforeEach(
       (async (...args: unknown[]) => {
         await session.prepare();

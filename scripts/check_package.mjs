@@ -328,15 +328,15 @@ function runRunnerSuites(runner) {
       .replaceAll("from 'scripted-agents/vitest'", "from 'scripted-agents/jest'");
   const { names, files, expected, make } = {
     vitest: {
-      names: ['pass', 'fail', 'concurrent'],
+      names: ['pass', 'fail', 'concurrent', 'testing_only'],
       files: (name) => [`${name}.test.ts`, (source) => source],
     },
     jest: {
-      names: ['pass', 'fail'],
+      names: ['pass', 'fail', 'testing_only'],
       files: (name) => [`${name}.test.js`, (source) => transpile(forJest(source), 'cjs')],
     },
     jest_esm: {
-      names: ['pass', 'fail'],
+      names: ['pass', 'fail', 'testing_only'],
       files: (name) => [`${name}.test.mjs`, (source) => transpile(forJest(source), 'esm')],
     },
     node_test: {

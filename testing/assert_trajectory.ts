@@ -18,6 +18,7 @@ import {
   kindSelected,
   stepDifference,
   type ValueDifference,
+  withoutVolatile,
 } from './_trajectory_match.ts';
 import { stepsOf } from './_trajectory_sources.ts';
 import { TrajectoryMismatchError } from './trajectory_errors.ts';
@@ -56,8 +57,11 @@ const argModes = new Set(['exact', 'contains', 'ignore']);
  * `{ message }`, each with an optional `agent`; `{ hosted }`, `{ mcp }`,
  * `{ approval }`, `{ reasoning }`, `{ guardrail }`, `{ finalOutput }`,
  * `{ input }`) or full steps as {@linkcode trajectory} returns them. Only the
- * fields an expected step has are compared, so call ids and outputs count only
- * when written. Any string may be a `RegExp`, and any value a matcher with an
+ * fields an expected step has are compared, so outputs count only when
+ * written. Call ids are volatile: a full step's `callId` is never compared (so
+ * `assertTrajectory(second, trajectory(first))` holds for runs that differ only
+ * in ids, under every order mode); the short form `{ tool, callId }` compares
+ * the id it names. Any string may be a `RegExp`, and any value a matcher with an
  * `asymmetricMatch` method (`expect.any(String)`, `expect.objectContaining()`).
  *
  * - `order`: `'strict'` (default), `'unordered'`, `'superset'`, `'subset'`,
@@ -92,6 +96,22 @@ const argModes = new Set(['exact', 'contains', 'ignore']);
  *   name: 'TrajectoryMismatchError',
  * });
  * ```
+ *
+ * @example A trajectory taken from one run matches a run with other ids
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { assertTrajectory, trajectory } from 'scripted-agents/testing';
+ *
+ * const first = trajectory([
+ *   { type: 'function_call', name: 'ping', arguments: '{}', callId: 'call_1' },
+ *   { type: 'function_call_result', callId: 'call_1', output: 'pong' },
+ * ]);
+ * const second = [{ ...first[0], callId: 'call_2' }];
+ * assertTrajectory(second, first);
+ * assert.throws(() => assertTrajectory(second, [{ tool: 'ping', callId: 'call_1' }]), {
+ *   name: 'TrajectoryMismatchError',
+ * });
+ * ```
  */
 export function assertTrajectory(
   actual: TrajectorySource,
@@ -119,7 +139,9 @@ export function assertTrajectory(
           '{ reasoning }, { guardrail }, { finalOutput }, { input }), or a full step with `kind`.',
       );
     }
-    return { given: step, full, short: !('kind' in (step as object)) };
+    const short = !('kind' in (step as object));
+    // A full step is the data form `trajectory()` returns: its call ids belong to that run.
+    return { given: step, full: short ? full : withoutVolatile(full), short };
   });
 
   const kinds = new Set<string>(options.kinds ?? DEFAULT_KINDS);

@@ -34,6 +34,7 @@ import type { ScriptedModelInput } from './scripted_model_types.ts';
 import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
 import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
+import { firstRequestAgent } from './_first_model_request.ts';
 import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
@@ -140,11 +141,14 @@ export class ScriptedModelProvider implements ModelProvider {
       DOUBLE,
       name === undefined ? 'a request for the default model' : `a request for model "${name}"`,
     );
+    const firstCallAgent = firstRequestAgent();
     this.#requests.push(name);
     const model = name === undefined ? undefined : this.#models.get(name);
     if (model !== undefined) return model;
     if (this.#fallback !== undefined) return this.#fallback;
-    throw this.#failures.raise(new UnknownModelNameError(name, [...this.#models.keys()]));
+    throw this.#failures.raise(
+      new UnknownModelNameError(name, [...this.#models.keys()], { firstCallAgent }),
+    );
   }
 
   /** The model names asked for, in order (`undefined` for an agent without one). */

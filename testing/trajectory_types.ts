@@ -92,7 +92,10 @@ export interface TrajectoryToolCallStep {
   args: TrajectoryJson;
   /** The result, when it came back: parsed when it is a JSON object or array. */
   output?: TrajectoryJson;
-  /** The call id (volatile: compared only when an expected step names one). */
+  /**
+   * The call id. Volatile: `assertTrajectory()` compares it only when a short
+   * form names it (`{ tool, callId }`), never from a full step.
+   */
   callId?: string;
 }
 
@@ -115,7 +118,7 @@ export interface TrajectoryHandoffStep {
   agent?: string;
   /** The agent it handed off to (the handoff tool's name when nothing better is known). */
   to: string;
-  /** The handoff call's id (volatile). */
+  /** The handoff call's id (volatile: never compared). */
   callId?: string;
 }
 
@@ -230,7 +233,7 @@ export interface TrajectoryApprovalStep {
   server?: string;
   /** How it was decided, once the run resumed; absent while it waits. */
   decision?: 'approved' | 'rejected';
-  /** The call id (volatile). */
+  /** The call id (volatile: never compared). */
   callId?: string;
 }
 
@@ -389,9 +392,11 @@ export interface ExpectedStepBase {
 /**
  * An expected step: one of the short forms, or a full
  * {@linkcode TrajectoryStep} (as {@linkcode trajectory} returns it, where any
- * field may be a pattern). Fields left out are not compared.
+ * field may be a pattern). Fields left out are not compared, and neither is a
+ * full step's `callId` (ids differ from run to run).
  *
- * - `{ tool, args?, output?, callId? }`: a tool call;
+ * - `{ tool, args?, output?, callId? }`: a tool call (the one form whose
+ *   `callId` is compared);
  * - `{ handoff }`: a handoff to that agent;
  * - `{ message }`: an assistant message;
  * - `{ hosted, args?, output? }`, `{ mcp, server?, args?, output? }`,

@@ -299,6 +299,58 @@ describe('runner session: a second copy of the SDK', () => {
       assert.deepEqual(asked, [probeName]);
     }, { importSdk: () => Promise.resolve(other.copy) });
   });
+
+  test('the search starts with the first test, not with the session, and guards a copy found then', async () => {
+    // Jest's ESM mode fails a test file whose imports load the SDK while an import of it the
+    // setup file started is still linking: the session imports nothing until a test begins.
+    const other = otherCopy();
+    const previousProvider = currentDefaultProvider();
+    let imports = 0;
+    let release = () => {};
+    const loaded = new Promise<void>((resolve) => release = resolve);
+    const session = runnerSession({
+      ...options,
+      importSdk: () => {
+        imports++;
+        return loaded.then(() => other.copy);
+      },
+    });
+    try {
+      assert.equal(imports, 0, 'creating the session imports nothing');
+      const run = session.begin(identity('first'));
+      assert.equal(imports, 1, 'the first test starts the search');
+      assert.deepEqual(other.installed, [], 'the copy is not found yet');
+      const ready = session.ready;
+      assert.equal(session.ready, ready, 'one search');
+      release();
+      await ready;
+      assert.equal(other.installed.length, 1, 'the copy found during the test is guarded');
+      assert.throws(() => session.within(run, () => other.ask('gpt-4.1')), {
+        name: 'RealModelRequestError',
+      });
+      await session.end(run);
+      await session.end(session.begin(identity('second')));
+      assert.equal(imports, 1, 'later tests reuse the search');
+    } finally {
+      session.close();
+      setDefaultModelProvider(previousProvider);
+    }
+  });
+
+  test('a copy found between tests is guarded when the next test begins', async () => {
+    const other = otherCopy();
+    const previousProvider = currentDefaultProvider();
+    const session = runnerSession({ ...options, importSdk: () => Promise.resolve(other.copy) });
+    try {
+      await session.ready;
+      assert.deepEqual(other.installed, [], 'no test is running: nothing is installed yet');
+      await session.end(session.begin(identity('next')));
+      assert.equal(other.installed.length, 1);
+    } finally {
+      session.close();
+      setDefaultModelProvider(previousProvider);
+    }
+  });
 });
 
 describe('runner session: allowNetwork() outside any test', () => {

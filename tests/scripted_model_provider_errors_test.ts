@@ -15,11 +15,13 @@ describe('ScriptedModelProvider errors', () => {
     assert.deepEqual({ ...error }, {
       modelName: 'model-c',
       knownNames: ['model-a'],
+      firstCallAgent: 'Lost',
       name: 'UnknownModelNameError',
     });
     assert.equal(
       error.message,
-      'ScriptedModelProvider has no model named "model-c" and no fallback; it routes "model-a".',
+      'ScriptedModelProvider has no model named "model-c" and no fallback; it routes "model-a". ' +
+        `It was the run's first model call, by agent "Lost": if the run has input guardrails, the SDK makes this call in parallel with them (unless a guardrail sets runInParallel: false), so it happens even when one trips. Script a model for "model-c", or give the guardrail runInParallel: false to run it before the model call.`,
     );
     assert.throws(() => provider.getModel(), {
       name: 'UnknownModelNameError',

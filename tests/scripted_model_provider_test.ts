@@ -124,9 +124,10 @@ describe('ScriptedModelProvider', () => {
     assert.deepEqual(error.knownNames, ['model-a', 'model-b']);
     assert.equal(
       error.message,
-      'ScriptedModelProvider has no model named "model-c" and no fallback; it routes "model-a", "model-b".',
+      'ScriptedModelProvider has no model named "model-c" and no fallback; it routes "model-a", "model-b". ' +
+        `It was the run's first model call, by agent "Lost": if the run has input guardrails, the SDK makes this call in parallel with them (unless a guardrail sets runInParallel: false), so it happens even when one trips. Script a model for "model-c", or give the guardrail runInParallel: false to run it before the model call.`,
     );
-    assert.deepEqual(Object.keys(error), ['modelName', 'knownNames', 'name']);
+    assert.deepEqual(Object.keys(error), ['modelName', 'knownNames', 'firstCallAgent', 'name']);
     assert.throws(() => provider.getModel(), (e: unknown) => {
       assert.ok(e instanceof UnknownModelNameError);
       assert.equal(e.modelName, undefined);

@@ -138,6 +138,46 @@ describe('assertTrajectory() kinds', () => {
   });
 });
 
+describe('assertTrajectory() call ids', () => {
+  const call = (callId: string): TrajectoryStep => ({
+    kind: 'tool_call',
+    tool: 'refund',
+    args: { amount: 5 },
+    callId,
+  });
+  const approval = (callId: string): TrajectoryStep => ({
+    kind: 'approval',
+    tool: 'refund',
+    args: { amount: 5 },
+    decision: 'approved',
+    callId,
+  });
+  const handoff = (callId: string): TrajectoryStep => ({ kind: 'handoff', to: 'B', callId });
+
+  test('a full step is compared without its call id, whatever kind carries one', () => {
+    const kinds: AssertTrajectoryOptions['kinds'] = ['tool_call', 'approval', 'handoff'];
+    assertTrajectory([approval('b1'), call('b1'), handoff('b2')], [
+      approval('a1'),
+      call('a1'),
+      handoff('a2'),
+    ], { kinds });
+    // Written by hand (or as a pattern), a full step's callId is not compared either.
+    assertTrajectory([call('b1')], [{ ...call('x'), callId: /^a/ } as never]);
+    // An id is all a full step may leave out: its other fields still count.
+    const error = mismatch([call('b1')], [{ ...call('a1'), args: { amount: 6 } }]);
+    assert.match(error.message, /differs at args\.amount: expected 6, actual 5\./);
+    // The error keeps the expected step as written, id included.
+    assert.deepEqual(error.expected, [{ ...call('a1'), args: { amount: 6 } }]);
+  });
+
+  test('the short form compares the callId it names', () => {
+    assertTrajectory([call('b1')], [{ tool: 'refund', callId: 'b1' }]);
+    assertTrajectory([call('b1')], [{ tool: 'refund', callId: /^b/ }]);
+    const error = mismatch([call('b1')], [{ tool: 'refund', callId: 'a1' }]);
+    assert.match(error.message, /differs at callId: expected "a1", actual "b1"\./);
+  });
+});
+
 describe('TrajectoryMismatchError messages', () => {
   test('strict, one unexpected step: the aligned lines and the advice', () => {
     const actual = [toolStep('a'), toolStep('b'), toolStep('c')];

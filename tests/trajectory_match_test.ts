@@ -4,7 +4,12 @@
 // field left undefined, the fields after the arguments, and a per-tool rule
 // for a step that has no tool.
 import assert from 'node:assert/strict';
-import { stepDifference, valueDifference } from '../testing/_trajectory_match.ts';
+import {
+  stepDifference,
+  valueDifference,
+  VOLATILE_FIELDS,
+  withoutVolatile,
+} from '../testing/_trajectory_match.ts';
 import type { TrajectoryStep } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
 
@@ -96,5 +101,18 @@ describe('undefined in expected objects and steps', () => {
       expected: { a: 1 },
       actual: undefined,
     });
+  });
+});
+
+describe('volatile fields', () => {
+  test('only the call id is volatile; withoutVolatile() drops it and keeps the rest, in order', () => {
+    assert.deepEqual(VOLATILE_FIELDS, ['callId']);
+    const step = { kind: 'approval', agent: 'A', tool: 't', callId: 'c1', decision: 'approved' };
+    const kept = withoutVolatile(step);
+    assert.deepEqual(kept, { kind: 'approval', agent: 'A', tool: 't', decision: 'approved' });
+    assert.deepEqual(Object.keys(kept), ['kind', 'agent', 'tool', 'decision']);
+    // A copy: the step the test wrote keeps its id.
+    assert.equal(step.callId, 'c1');
+    assert.notEqual(withoutVolatile({ kind: 'message' }), withoutVolatile({ kind: 'message' }));
   });
 });
