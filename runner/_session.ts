@@ -14,7 +14,7 @@ import { Runner, setDefaultModelProvider } from '@openai/agents-core';
 import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
 import { type OfflineGuard, offlineGuard } from '../testing/offline_guard.ts';
 import { RealModelRequestError } from './runner_errors.ts';
-import { type TestIdentity, TestRun } from './test_run.ts';
+import { type TestIdentity, TestRun, type VerifyOptions } from './test_run.ts';
 
 const sessionKey = Symbol.for('scripted-agents.runner-session');
 
@@ -86,12 +86,15 @@ export class RunnerSession {
     return this.#storage.run(run, body);
   }
 
-  /** Ends `run`: verifies its doubles (throws what verification found). */
-  async end(run: TestRun): Promise<void> {
+  /**
+   * Ends `run`: verifies its doubles (throws what verification found, apart
+   * from what the body failed with: `options.bodyErrors`).
+   */
+  async end(run: TestRun, options: VerifyOptions = {}): Promise<void> {
     if (this.#active === run) this.#active = undefined;
     // The runs hold their own blocked attempts; the guard's log would only grow.
     this.#guard.acknowledgeFailures();
-    await run.verify();
+    await run.verify(options);
   }
 
   /**

@@ -103,7 +103,10 @@ async function runWithin<C extends TestContextLike>(
   await session.ready;
   const run = session.begin(identityOf(context ?? {}, options));
   if (options.network === true) run.allowNetwork();
-  await runWithTeardown(() => session.within(run, () => fn(context)), () => session.end(run));
+  await runWithTeardown(
+    () => session.within(run, () => fn(context)),
+    (bodyErrors) => session.end(run, { bodyErrors }),
+  );
 }
 
 function identityOf(context: TestContextLike, options: WithDoublesOptions): TestIdentity {

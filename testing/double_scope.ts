@@ -8,6 +8,7 @@
 
 import { runWithTeardown } from '../_internal/combined_failure.ts';
 import { throwCollected } from '../_internal/failure_log.ts';
+import { oneReport } from '../_internal/one_report.ts';
 import { countOf } from '../_internal/format.ts';
 import type { ScriptedModelInput } from './scripted_model_types.ts';
 import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
@@ -59,7 +60,15 @@ export type VerifiableDouble = Disposable | AsyncDisposable;
  * await assertAllComplete(new ScriptedModel(), scriptedSandboxSession());
  * ```
  */
-export async function assertAllComplete(...doubles: VerifiableDouble[]): Promise<void> {
+export function assertAllComplete(...doubles: VerifiableDouble[]): Promise<void> {
+  return verifyAll(doubles, []);
+}
+
+/** Verifies `doubles`, reporting nothing the body's failure (`bodyErrors`) reported already. */
+async function verifyAll(
+  doubles: readonly VerifiableDouble[],
+  bodyErrors: readonly unknown[],
+): Promise<void> {
   const errors: unknown[] = [];
   for (const double of doubles) {
     try {
@@ -69,7 +78,7 @@ export async function assertAllComplete(...doubles: VerifiableDouble[]): Promise
     }
   }
   throwCollected(
-    errors,
+    oneReport(errors, bodyErrors),
     (count) => `${countOf(count, 'test double')} failed their teardown checks`,
   );
 }
@@ -208,13 +217,17 @@ export class DoubleScope implements AsyncDisposable {
    * await scope.finish(); // runs once: a second call checks nothing
    * ```
    */
-  async finish(): Promise<void> {
+  finish(): Promise<void> {
+    return this.#finish([]);
+  }
+
+  async #finish(bodyErrors: readonly unknown[]): Promise<void> {
     if (this.#finished) return;
     this.#finished = true;
     const guard = this.#guard;
     this.#guard = undefined;
     // The guard goes last, so doubles are verified while the test is still offline.
-    await assertAllComplete(...this.#tracked, ...(guard === undefined ? [] : [guard]));
+    await verifyAll([...this.#tracked, ...(guard === undefined ? [] : [guard])], bodyErrors);
   }
 
   /**
@@ -241,7 +254,7 @@ export class DoubleScope implements AsyncDisposable {
    * ```
    */
   run<T>(body: (scope: DoubleScope) => T | PromiseLike<T>): Promise<T> {
-    return runWithTeardown(() => body(this), () => this.finish());
+    return runWithTeardown(() => body(this), (bodyErrors) => this.#finish(bodyErrors));
   }
 
   /** Same as {@linkcode DoubleScope.finish}, for `await using`. */
