@@ -33,6 +33,8 @@ export type VerifiableDouble = Disposable | AsyncDisposable;
  * expectations, an unclosed transport) and reports all problems together.
  * Every double is checked even when an earlier one fails; one failure is
  * rethrown as is, several are thrown as an `AggregateError` listing each.
+ * Steps left over beside a failure a double raised (a swallowed one) are a
+ * knock-on of the run it stopped: one line of that `DoubleFailuresError`.
  *
  * @example Every double is checked, and every problem reported
  * ```ts
@@ -234,7 +236,10 @@ export class DoubleScope implements AsyncDisposable {
    * Runs `body` with this scope, then {@linkcode DoubleScope.finish}, and
    * reports what failed in one error: the body's failure as is, the
    * teardown's as is, or, when both failed, a `TeardownAlsoFailedError` whose
-   * message is the body's failure first and then the teardown's. Prefer it to
+   * message is the body's failure first and then the teardown's. A double's
+   * failure the body failed with (or that caused its failure) is not reported
+   * again, and the steps its stopped run never reached are one line of the
+   * body's error (`And so 1 scripted step was not used …`). Prefer it to
    * `await using` when a test may fail in both places: there the runtime's
    * `SuppressedError` carries a fixed message, and most runners print only
    * that. Resolves to what `body` returns.
