@@ -314,7 +314,7 @@ function runRunnerSuites(runner) {
       .replaceAll("from 'scripted-agents/vitest'", "from 'scripted-agents/jest'");
   const { names, files, expected, make } = {
     vitest: {
-      names: ['pass', 'fail', 'concurrent'],
+      names: ['pass', 'fail', 'concurrent', 'unawaited'],
       files: (name) => [`${name}.test.ts`, (source) => source],
     },
     jest: {
@@ -508,7 +508,7 @@ function runRunnerSuites(runner) {
     if (!Object.hasOwn(expectations, r.name)) problems.push(`${r.name}: not in the expectations`);
   }
   for (const [name, expect] of Object.entries(expectations)) {
-    if (name.startsWith('concurrent') && runner !== 'vitest') continue;
+    if (/^(concurrent|unawaited) › /.test(name) && runner !== 'vitest') continue;
     const r = byName.get(name);
     if (r === undefined) {
       problems.push(`${name}: not in the report`);

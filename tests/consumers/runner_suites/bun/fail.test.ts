@@ -61,3 +61,17 @@ test('a provider with an unused step, checked without await', async () => {
   // deno-lint-ignore no-explicit-any
   (expect(provider) as any).toBeComplete();
 });
+
+// A check that cannot be synchronous (a routed model whose only teardown is asynchronous):
+// without an await it still fails the test, when the test ends, naming the matcher.
+test('an asynchronous check that was not awaited', () => {
+  const remote = {
+    getResponse: () => Promise.reject(new Error('not called')),
+    getStreamedResponse: () => {
+      throw new Error('not called');
+    },
+    [Symbol.asyncDispose]: () => Promise.reject(new Error('the remote model holds 1 request')),
+  };
+  // deno-lint-ignore no-explicit-any
+  (expect(ScriptedModelProvider.forAll(remote)) as any).toBeComplete();
+});
