@@ -11,6 +11,7 @@
 
 import { DoubleFailuresError } from './double_failures_error.ts';
 import { countOf } from './format.ts';
+import { liveDoubleRegistry } from './live_doubles.ts';
 
 const raisedKey = Symbol.for('scripted-agents.raised-failures');
 
@@ -22,7 +23,9 @@ function raised(): WeakSet<object> {
 
 /** Remembers that a double raised `failure` (a refusal of the script or of a call). */
 export function noteRaised(failure: unknown): void {
-  if (typeof failure === 'object' && failure !== null) raised().add(failure);
+  if (typeof failure !== 'object' || failure === null) return;
+  raised().add(failure);
+  liveDoubleRegistry().raised?.(failure);
 }
 
 /**
@@ -80,8 +83,11 @@ export function sameFailure(a: unknown, b: unknown): boolean {
 }
 
 /**
- * What a teardown reports, given what it found (`findings`) and what the test
- * body failed with (`bodyErrors`, empty when it passed).
+ * What a teardown reports, given what it found (`findings`), what the test
+ * body failed with (`bodyErrors`, empty when it passed) and the failures the
+ * doubles raised during the test (`raisedInTest`, to recognise a runner's
+ * copy of one that no double's log keeps, such as a script refused at
+ * construction).
  *
  * - When the body's failure is a double's failure, or was caused by one, the
  *   findings that repeat it are dropped, and the knock-on findings (steps
@@ -93,14 +99,19 @@ export function sameFailure(a: unknown, b: unknown): boolean {
  *
  * Returns the findings still to report as errors of their own.
  */
-export function oneReport(findings: readonly unknown[], bodyErrors: readonly unknown[]): unknown[] {
+export function oneReport(
+  findings: readonly unknown[],
+  bodyErrors: readonly unknown[],
+  raisedInTest: readonly unknown[] = [],
+): unknown[] {
   const leaves = findings.flatMap(leavesOf);
   const primaries = leaves.filter(isDoubleFailures);
   const knockOn = leaves.filter(isKnockOn);
   const body = bodyErrors.flatMap(errorChain);
   const reportedByBody = (failure: unknown) => body.some((error) => sameFailure(error, failure));
   const bodyIsRaised = body.some((error) => typeof error === 'object' && raised().has(error!)) ||
-    primaries.some((primary) => primary.failures.some(reportedByBody));
+    primaries.some((primary) => primary.failures.some(reportedByBody)) ||
+    raisedInTest.some(reportedByBody);
   if (bodyIsRaised) {
     const kept: unknown[] = [];
     for (const leaf of leaves) {

@@ -56,6 +56,7 @@ export class RunnerSession {
   constructor(options: SessionOptions) {
     this.updating = options.updating;
     liveDoubleRegistry().collect = (double) => this.current()?.track(double);
+    liveDoubleRegistry().raised = (failure) => this.current()?.noteRaised(failure);
     this.#guard = offlineGuard({
       allow: ({ target }) => this.#allows(target),
       advice: options.advice,
@@ -114,6 +115,7 @@ export class RunnerSession {
     this.#closed = true;
     const registry = liveDoubleRegistry();
     registry.collect = undefined;
+    registry.raised = undefined;
     this.#guard.acknowledgeFailures();
     this.#guard[Symbol.dispose]();
     const scope = globalThis as { [sessionKey]?: RunnerSession };

@@ -68,6 +68,7 @@ export class TestRun {
   readonly #blocked: unknown[] = [];
   readonly #cassettes = new Set<string>();
   readonly #pending: PendingCheck[] = [];
+  readonly #raised: unknown[] = [];
   #networkAllowed = false;
   #finished = false;
 
@@ -94,6 +95,15 @@ export class TestRun {
   /** Adds a double to verify when the test ends (the doubles do this themselves). */
   track(double: object): void {
     if (!this.#finished) this.#doubles.push(double);
+  }
+
+  /**
+   * Records a failure a double raised during this test (the doubles do this
+   * themselves), so the teardown recognises a runner's copy of it among the
+   * body's errors.
+   */
+  noteRaised(failure: unknown): void {
+    if (!this.#finished) this.#raised.push(failure);
   }
 
   /** Records a blocked network attempt, reported when the test ends even if it was caught. */
@@ -154,7 +164,7 @@ export class TestRun {
       errors.push(new DoubleFailuresError('The offline test network guard', this.#blocked));
     }
     throwCollected(
-      [...unawaited, ...oneReport(errors, bodyErrors)],
+      [...unawaited, ...oneReport(errors, bodyErrors, this.#raised)],
       (count) => `verifying the test doubles of "${this.name}" found ${countOf(count, 'problem')}`,
     );
   }

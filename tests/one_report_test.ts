@@ -204,6 +204,32 @@ describe('TestRun.verify with the body errors a runner kept', () => {
     assert.ok(copy.stack?.includes(knockOnOne));
   });
 
+  test("a runner's copy of a script refused at construction counts too", async () => {
+    const copy: { name?: string; message?: string; stack?: string } = {};
+    const body = withDoubles(() => {
+      new ScriptedModel([[assistantMessage('a')], [assistantMessage('b')]]);
+      try {
+        new ScriptedModel([[functionCall('book_trip', '{"nights": 3')]]);
+      } catch (error) {
+        const { name, message, stack } = error as Error;
+        Object.assign(copy, { name, message, stack });
+      }
+      throw copy;
+    }, { titles: ['copied refusal'] });
+    await assert.rejects(body({}), (error: unknown) => {
+      assert.equal(error, copy);
+      assert.equal(copy.name, 'InvalidScriptedModelStepError');
+      assert.ok(
+        copy.message?.endsWith(
+          '\nAnd so 2 scripted steps were not used (ScriptedModel): the run stopped at this ' +
+            'failure, so teardown reports them only here.',
+        ),
+        copy.message,
+      );
+      return true;
+    });
+  });
+
   test('a copy whose stack differs is another error: the failure is reported', async () => {
     const testRun = new TestRun({ file: undefined, titles: ['other'] });
     const model = mismatchedModel();

@@ -63,6 +63,13 @@ describe('fails', () => {
     await new Runner().run(new Agent({ name: 'Concierge', model, tools: [bookTrip] }), 'Book');
   });
 
+  // The script refused at construction is the report; the other models' steps one line of it.
+  test('a script refused at construction', () => {
+    new ScriptedModel([[assistantMessage('Paris.')]]);
+    new ScriptedModel([[assistantMessage('Rome.')], [assistantMessage('Madrid.')]]);
+    new ScriptedModel([[functionCall('book_trip', '{"nights": 3')]]);
+  });
+
   // A provider's routes are known at once: the matcher fails without an await.
   test('a provider with an unused step, checked without await', async () => {
     const provider = ScriptedModelProvider.forAll([
