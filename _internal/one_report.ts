@@ -59,7 +59,9 @@ export function errorChain(error: unknown): unknown[] {
     found.push(value);
     if (typeof value !== 'object') return;
     const wrapper = value as Record<string, unknown>;
-    for (const key of ['cause', 'error', 'suppressed', 'originalError', 'bodyError']) {
+    for (
+      const key of ['cause', 'error', 'suppressed', 'originalError', 'bodyError', 'teardownError']
+    ) {
       visit(wrapper[key]);
     }
     if (Array.isArray(wrapper.errors)) { for (const inner of wrapper.errors) visit(inner); }

@@ -13,8 +13,11 @@ import {
   functionCall,
   ScriptedModel,
   ScriptedModelProvider,
+  UnconsumedModelStepsError,
+  UnconsumedSandboxStepsError,
 } from 'scripted-agents/testing';
 import { TestRun, withDoubles } from 'scripted-agents/runner';
+import { errorChain, noteRaised, oneReport, sameFailure } from '../_internal/one_report.ts';
 import { describe, test } from './_harness.ts';
 
 const book = tool({
@@ -242,5 +245,117 @@ describe('TestRun.verify with the body errors a runner kept', () => {
       return true;
     });
     assert.equal(copy.message, failure?.message);
+  });
+});
+
+describe('oneReport, errorChain and sameFailure', () => {
+  test('errorChain walks every wrapper once, cycles included', () => {
+    const leaf = new Error('leaf');
+    const viaError = { error: leaf };
+    const cyclic: { cause?: unknown } = {};
+    cyclic.cause = cyclic;
+    const chain = errorChain({
+      cause: viaError,
+      suppressed: 'text',
+      originalError: cyclic,
+      bodyError: { teardownError: 7 },
+      errors: [leaf, undefined, null],
+    });
+    assert.equal(chain.length, 7);
+    assert.ok(chain.includes(leaf) && chain.includes(viaError) && chain.includes(cyclic));
+    assert.ok(chain.includes('text') && chain.includes(7));
+    assert.deepEqual(errorChain(undefined), []);
+  });
+
+  test('sameFailure: the object, or a copy with the same name, message and stack', () => {
+    const error = new RangeError('x');
+    const copy = { name: error.name, message: error.message, stack: error.stack };
+    assert.equal(sameFailure(error, error), true);
+    assert.equal(sameFailure(copy, error), true);
+    assert.equal(sameFailure({ ...copy, name: 'TypeError' }, error), false);
+    assert.equal(sameFailure({ ...copy, message: 'y' }, error), false);
+    assert.equal(sameFailure({ ...copy, stack: 'elsewhere' }, error), false);
+    assert.equal(
+      sameFailure({ name: 'E', message: 'm', stack: '' }, { name: 'E', message: 'm', stack: '' }),
+      false,
+    );
+    assert.equal(sameFailure({ name: 'E', message: 'm' }, { name: 'E', message: 'm' }), false);
+    assert.equal(sameFailure('x', 'y'), false);
+    assert.equal(sameFailure(null, error), false);
+    assert.equal(sameFailure(error, undefined), false);
+  });
+
+  test('nothing raised and nothing a knock-on: the findings as they are, aggregates kept', () => {
+    const aggregate = new AggregateError([new Error('a'), new Error('b')], 'two');
+    const findings = [aggregate, new Error('c')];
+    assert.deepEqual(oneReport(findings, [new Error('body')]), findings);
+    assert.deepEqual(oneReport(findings, []), findings);
+  });
+
+  test("a failure kept in another copy's DoubleFailuresError (only its name and failures) counts", () => {
+    const failure = new Error('refused');
+    noteRaised(failure);
+    const foreign = { name: 'DoubleFailuresError', double: 'ScriptedModel', failures: [failure] };
+    const unused = new UnconsumedModelStepsError(2);
+    const body = new Error('run failed', { cause: failure });
+    assert.deepEqual(oneReport([new AggregateError([foreign, unused])], [body]), []);
+    assert.equal(
+      body.message,
+      'run failed\nAnd so 2 scripted steps were not used (ScriptedModel): the run stopped at this ' +
+        'failure, so teardown reports them only here.',
+    );
+  });
+
+  test('of a DoubleFailuresError, only the failures the body reported are dropped', () => {
+    const thrown = new Error('thrown');
+    const swallowed = new Error('swallowed');
+    const other = new DoubleFailuresError('ScriptedMcpServer', [new Error('elsewhere')]);
+    const kept = oneReport(
+      [new DoubleFailuresError('ScriptedModel', [swallowed, thrown]), other, new Error('own')],
+      [thrown],
+    );
+    assert.equal(kept.length, 3);
+    const [rebuilt, untouched, own] = kept as [DoubleFailuresError, DoubleFailuresError, Error];
+    assert.ok(rebuilt instanceof DoubleFailuresError);
+    assert.equal(rebuilt.double, 'ScriptedModel');
+    assert.deepEqual(rebuilt.failures, [swallowed]);
+    assert.equal(untouched, other);
+    assert.equal(own.message, 'own');
+    assert.equal(thrown.message, 'thrown');
+  });
+
+  test('the knock-on line counts every double and names each kind once', () => {
+    const failure = new Error('refused');
+    const body = { message: 'refused copy' };
+    const findings = [
+      new DoubleFailuresError('ScriptedModel', [failure]),
+      new UnconsumedModelStepsError(1),
+      new UnconsumedModelStepsError(1),
+      new UnconsumedSandboxStepsError(['exec']),
+      { name: 'UnconsumedWidgetStepsError', remainingSteps: 1, message: 'no double named' },
+      { name: 'UnconsumedModelStepsError', remainingSteps: '1' },
+      { name: 'IncompleteThing', remainingSteps: 1 },
+    ];
+    const kept = oneReport(findings, [failure, body]);
+    assert.deepEqual(kept, findings.slice(5));
+    assert.equal(
+      failure.message,
+      'refused\nAnd so 4 scripted steps were not used (ScriptedModel, Scripted sandbox session): ' +
+        'the run stopped at this failure, so teardown reports them only here.',
+    );
+    assert.equal(body.message, 'refused copy');
+  });
+
+  test('a body error whose message cannot change keeps it; the findings are still dropped', () => {
+    const failure = Object.freeze(new Error('frozen'));
+    noteRaised(failure);
+    assert.deepEqual(oneReport([new UnconsumedModelStepsError(1)], [failure]), []);
+    assert.equal(failure.message, 'frozen');
+    const silent = new Error('');
+    noteRaised(silent);
+    assert.deepEqual(oneReport([new UnconsumedModelStepsError(1)], [silent]), []);
+    assert.match(silent.message, /^\nAnd so 1 scripted step was not used/);
+    noteRaised('not an object');
+    noteRaised(null);
   });
 });
