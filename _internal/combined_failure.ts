@@ -102,26 +102,27 @@ export function combinedFailure(
 }
 
 /**
- * Runs `body`, then `teardown` whether or not the body failed. Resolves to the
+ * Runs `body`, then `teardown` whether or not the body failed (given what the
+ * body threw, so it does not report that again). Resolves to the
  * body's result when both succeed; rejects with the body's failure when only
  * it failed, the teardown's when only that failed, and a
  * {@linkcode TeardownAlsoFailedError} when both did.
  */
 export async function runWithTeardown<T>(
   body: () => T | PromiseLike<T>,
-  teardown: () => void | PromiseLike<void>,
+  teardown: (bodyErrors: readonly unknown[]) => void | PromiseLike<void>,
 ): Promise<T> {
   let result: T;
   try {
     result = await body();
   } catch (bodyError) {
     try {
-      await teardown();
+      await teardown([bodyError]);
     } catch (teardownError) {
       throw combinedFailure(bodyError, teardownError);
     }
     throw bodyError;
   }
-  await teardown();
+  await teardown([]);
   return result;
 }

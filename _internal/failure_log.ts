@@ -9,6 +9,7 @@
 import { DoubleFailuresError } from './double_failures_error.ts';
 import { countOf } from './format.ts';
 import { settleDouble } from './live_doubles.ts';
+import { noteRaised } from './one_report.ts';
 
 /** Remembers every failure a double raised so teardown can report swallowed ones. */
 export class FailureLog {
@@ -22,6 +23,7 @@ export class FailureLog {
   /** Records `failure` and returns it, so call sites read `throw log.raise(err)`. */
   raise<T>(failure: T): T {
     this.#failures.push(failure);
+    noteRaised(failure);
     return failure;
   }
 

@@ -13,6 +13,11 @@
 export interface LiveDoubleRegistry {
   /** Receives each double as it is created; `undefined` keeps nothing. */
   collect: ((double: object) => void) | undefined;
+  /**
+   * Receives each failure a double raises (a refused call or script), so the
+   * running test can tell a runner's copy of it; `undefined` keeps nothing.
+   */
+  raised?: ((failure: object) => void) | undefined;
   /** Doubles whose own teardown already ran: verifying them again would repeat its findings. */
   readonly settled: WeakSet<object>;
   /**

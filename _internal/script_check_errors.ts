@@ -120,6 +120,15 @@ export class ScriptedOutputMismatchError extends Error {
   /** Always `'ScriptedOutputMismatchError'`. */
   override readonly name: 'ScriptedOutputMismatchError';
 
+  /**
+   * `false`, so a runner that diffs a thrown error's `expected` and `actual` (Vitest) prints no
+   * diff of its own: `expected` says in words what the request wanted, and `actual` is the scripted
+   * value: not two values of one form.
+   */
+  get showDiff(): false {
+    return false;
+  }
+
   /** Builds the error from its fields and complete message. */
   constructor(options: ScriptedOutputMismatchErrorOptions) {
     super(options.message);

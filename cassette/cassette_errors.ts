@@ -308,6 +308,15 @@ export class InvalidCassetteError extends Error {
   /** Always `'InvalidCassetteError'`. */
   override readonly name: 'InvalidCassetteError';
 
+  /**
+   * `false`, so a runner that diffs a thrown error's `expected` and `actual` (Vitest) prints no
+   * diff of its own: `expected` says in words what the field should hold, and `actual` is a short
+   * rendering of it: not two values of one form.
+   */
+  get showDiff(): false {
+    return false;
+  }
+
   /** Describes the bad field. */
   constructor(
     label: string | undefined,

@@ -35,6 +35,8 @@ interface JestExpectState {
 interface CircusTest {
   readonly name: string;
   readonly parent?: CircusTest;
+  /** What the test failed with so far: an error, or `[error, asyncError]`. */
+  readonly errors?: readonly unknown[];
 }
 
 const scope = globalThis as {
@@ -67,6 +69,8 @@ registerHooks({
   entry: 'scripted-agents/jest',
   identify: identity,
   updating: () => scope.expect?.getState?.().snapshotState?._updateSnapshot === 'all',
+  bodyErrors: () =>
+    circusTest()?.errors?.map((entry) => Array.isArray(entry) ? entry[0] : entry) ?? [],
 });
 
 function identity(): TestIdentity {
@@ -83,13 +87,7 @@ function identity(): TestIdentity {
  * API: when it is not there, the joined name is used.
  */
 function circusTitles(): string[] | undefined {
-  const key = Object.getOwnPropertySymbols(globalThis)
-    .find((symbol) => symbol.description === 'JEST_STATE_SYMBOL');
-  if (key === undefined) return undefined;
-  const state = (globalThis as Record<symbol, unknown>)[key] as
-    | { currentlyRunningTest?: CircusTest }
-    | undefined;
-  let test = state?.currentlyRunningTest;
+  let test = circusTest();
   if (test === undefined) return undefined;
   const titles: string[] = [];
   // The root block is jest-circus's own (named ROOT_DESCRIBE_BLOCK).
@@ -97,4 +95,15 @@ function circusTitles(): string[] | undefined {
     titles.unshift(test.name);
   }
   return titles;
+}
+
+/** jest-circus's running test (not a public API: `undefined` when it is not there). */
+function circusTest(): CircusTest | undefined {
+  const key = Object.getOwnPropertySymbols(globalThis)
+    .find((symbol) => symbol.description === 'JEST_STATE_SYMBOL');
+  if (key === undefined) return undefined;
+  const state = (globalThis as Record<symbol, unknown>)[key] as
+    | { currentlyRunningTest?: CircusTest | null }
+    | undefined;
+  return state?.currentlyRunningTest ?? undefined;
 }

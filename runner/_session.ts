@@ -22,7 +22,7 @@ import {
 import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
 import { type OfflineGuard, offlineGuard } from '../testing/offline_guard.ts';
 import { RealModelRequestError } from './runner_errors.ts';
-import { type TestIdentity, TestRun } from './test_run.ts';
+import { type TestIdentity, TestRun, type VerifyOptions } from './test_run.ts';
 
 const sessionKey = Symbol.for('scripted-agents.runner-session');
 
@@ -82,6 +82,7 @@ export class RunnerSession {
       run.track(double);
       owners.set(double, run);
     };
+    registry.raised = (failure) => this.current()?.noteRaised(failure);
     this.#guard = offlineGuard({
       allow: ({ target }) => this.#allows(target),
       advice: options.advice,
@@ -143,13 +144,16 @@ export class RunnerSession {
     return this.#storage.run(run, body);
   }
 
-  /** Ends `run`: verifies its doubles (throws what verification found). */
-  async end(run: TestRun): Promise<void> {
+  /**
+   * Ends `run`: verifies its doubles (throws what verification found, apart
+   * from what the body failed with: `options.bodyErrors`).
+   */
+  async end(run: TestRun, options: VerifyOptions = {}): Promise<void> {
     if (this.#active === run) this.#active = undefined;
     this.#restoreDefaultProvider();
     // The runs hold their own blocked attempts; the guard's log would only grow.
     this.#guard.acknowledgeFailures();
-    await run.verify();
+    await run.verify(options);
   }
 
   /**
@@ -169,6 +173,7 @@ export class RunnerSession {
     this.#closed = true;
     const registry = liveDoubleRegistry();
     registry.collect = undefined;
+    registry.raised = undefined;
     this.#guard.acknowledgeFailures();
     this.#guard[Symbol.dispose]();
     const scope = globalThis as { [sessionKey]?: RunnerSession };

@@ -8,6 +8,9 @@
  */
 
 import { describeThrown } from '../_internal/format.ts';
+import { settleDouble } from '../_internal/live_doubles.ts';
+import { assertCompleteNow } from '../_internal/one_report.ts';
+import { currentTestRun } from './current_test_run.ts';
 import { assertTrajectory } from '../testing/assert_trajectory.ts';
 import { AutoModel } from '../testing/auto_model.ts';
 import { ScriptedModel } from '../testing/scripted_model.ts';
@@ -39,8 +42,12 @@ export interface ScriptedAgentsMatchers<R = unknown> {
   ): R;
   /**
    * The double has nothing left over and raised no unreported failure: its
-   * `assertNoUnexpectedCalls()` and `assertComplete()` pass. A
-   * `ScriptedModelProvider`'s check is asynchronous: `await` it.
+   * `assertNoUnexpectedCalls()` and `assertComplete()` pass. Synchronous for
+   * every double of this package (a `ScriptedModelProvider` too, when the
+   * models it routes are); only a double whose check is asynchronous (a
+   * routed model with nothing but `Symbol.asyncDispose`) makes it return a
+   * promise: `await` it, and under a runner entry a failure of one that was
+   * not awaited fails the test when it ends (`UnawaitedMatcherError`).
    */
   toBeComplete(): R;
 }
@@ -178,6 +185,7 @@ export const matchers: ScriptedAgentsMatcherFunctions = {
     const double = received as {
       assertNoUnexpectedCalls?: () => void;
       assertComplete?: () => void | Promise<void>;
+      [assertCompleteNow]?: () => void | Promise<void>;
     } | null;
     if (typeof double?.assertComplete !== 'function') {
       throw new TypeError(
@@ -185,19 +193,36 @@ export const matchers: ScriptedAgentsMatcherFunctions = {
           'session, a cassette...), which has assertComplete(); this value has none.',
       );
     }
-    const result = (failure: unknown): MatcherResult => ({
-      pass: failure === undefined,
-      message: () =>
-        failure === undefined
-          ? 'Expected the double to have something left over, and it is complete.'
-          : `Expected the double to be complete: ${describeThrown(failure)}${
-            transcriptOf(received)
-          }`,
-    });
+    const result = (failure: unknown): MatcherResult => {
+      // The test fails with this finding: the runner entry's teardown does not report it again.
+      if (failure !== undefined && this.isNot !== true) settleDouble(received);
+      return {
+        pass: failure === undefined,
+        message: () =>
+          failure === undefined
+            ? 'Expected the double to have something left over, and it is complete.'
+            : `Expected the double to be complete: ${describeThrown(failure)}${
+              transcriptOf(received)
+            }`,
+      };
+    };
     try {
       double.assertNoUnexpectedCalls?.();
-      const pending = double.assertComplete();
-      if (pending instanceof Promise) return pending.then(() => result(undefined), result);
+      // A check the double can make at once is made at once: no promise to forget to await.
+      const pending = typeof double[assertCompleteNow] === 'function'
+        ? double[assertCompleteNow]()
+        : double.assertComplete();
+      if (isThenable(pending)) {
+        const checked = Promise.resolve(pending).then(() => result(undefined), result);
+        // An un-awaited check that fails still fails the test, when it ends.
+        currentTestRun()?.notePendingCheck(
+          'toBeComplete',
+          checked.then((outcome) =>
+            outcome.pass === (this.isNot === true) ? outcome.message() : undefined
+          ),
+        );
+        return checked;
+      }
     } catch (error) {
       return result(error);
     }
@@ -244,6 +269,10 @@ export const serializer: {
     }\n${indentation}]`;
   },
 };
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
+}
 
 function isToolStep(
   step: TrajectoryStep,

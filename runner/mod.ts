@@ -25,7 +25,7 @@
  */
 
 export { TestRun } from './test_run.ts';
-export type { TestIdentity } from './test_run.ts';
+export type { TestIdentity, VerifyOptions } from './test_run.ts';
 export { currentTestRun } from './current_test_run.ts';
 export { allowNetwork, toPath, withDoubles } from './with_doubles.ts';
 export type { TestContextLike, WithDoublesOptions } from './with_doubles.ts';
@@ -47,5 +47,6 @@ export {
   MissingTestCassetteError,
   RealModelRequestError,
   SharedCassetteError,
+  UnawaitedMatcherError,
 } from './runner_errors.ts';
 export { TeardownAlsoFailedError } from '../_internal/combined_failure.ts';

@@ -46,6 +46,12 @@ export interface RegisterHooksOptions {
   updating?: () => boolean;
   /** The object that stands for the test in every hook's argument. Defaults to the argument. */
   key?: (context: unknown) => unknown;
+  /**
+   * What the test body failed with, read in `afterEach` from its argument
+   * (Vitest's context) or the runner's state, so the teardown does not
+   * report a double's failure the body failed with again. Defaults to none.
+   */
+  bodyErrors?: (context: unknown) => readonly unknown[];
 }
 
 const updateFlags = ['-u', '--update', '--update-snapshots', '--test-update-snapshots'];
@@ -119,7 +125,7 @@ export function registerHooks(hooks: RunnerHooks, options: RegisterHooksOptions 
       const run = (key === undefined ? undefined : runs.get(key)) ?? last;
       if (run === undefined) return;
       if (last === run) last = undefined;
-      await session.end(run);
+      await session.end(run, { bodyErrors: options.bodyErrors?.(args[0]) ?? [] });
     }) as never,
   );
   hooks.afterAll?.((() => session.close()) as never);

@@ -122,3 +122,39 @@ export class SharedCassetteError extends Error {
     this.name = 'SharedCassetteError';
   }
 }
+
+/**
+ * A matcher whose check finishes later (`toBeComplete()` on a double whose
+ * teardown is asynchronous) failed, and the test had not waited for it: its
+ * promise was not awaited, so the runner saw the test pass. Reported when the
+ * test ends, naming the matcher; write `await expect(...).toBeComplete()`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { UnawaitedMatcherError } from 'scripted-agents/runner';
+ *
+ * const error = new UnawaitedMatcherError('toBeComplete', 'Expected the double to be complete: …');
+ * assert.equal(error.matcher, 'toBeComplete');
+ * assert.match(error.message, /^expect\(\.\.\.\)\.toBeComplete\(\) failed, and its promise was not awaited/);
+ * ```
+ */
+export class UnawaitedMatcherError extends Error {
+  /** The matcher, e.g. `'toBeComplete'`. */
+  readonly matcher: string;
+  /** The matcher's own failure message. */
+  readonly failure: string;
+  /** Always `'UnawaitedMatcherError'`. */
+  override readonly name: 'UnawaitedMatcherError';
+
+  /** Describes `matcher`'s failed check, whose message was `failure`. */
+  constructor(matcher: string, failure: string) {
+    super(
+      `expect(...).${matcher}() failed, and its promise was not awaited, so the test went on ` +
+        `as if it had passed. Write await expect(...).${matcher}(). It found: ${failure}`,
+    );
+    this.matcher = matcher;
+    this.failure = failure;
+    this.name = 'UnawaitedMatcherError';
+  }
+}

@@ -11,6 +11,8 @@ import { DoubleFailuresError } from '../_internal/double_failures_error.ts';
 import { throwCollected } from '../_internal/failure_log.ts';
 import { countOf } from '../_internal/format.ts';
 import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
+import { oneReport } from '../_internal/one_report.ts';
+import { UnawaitedMatcherError } from './runner_errors.ts';
 
 /**
  * Which test a run belongs to: its file (a path, when the runner tells) and
@@ -21,6 +23,26 @@ export interface TestIdentity {
   readonly file: string | undefined;
   /** The describe blocks' titles, then the test's own. */
   readonly titles: readonly string[];
+}
+
+/** Options of {@linkcode TestRun.verify}. */
+export interface VerifyOptions {
+  /**
+   * What the test body failed with (empty when it passed; the runner entries
+   * read it from the runner). A double's failure among them (or their
+   * causes) is not reported again, and what followed from it becomes one
+   * line of that error.
+   */
+  readonly bodyErrors?: readonly unknown[];
+}
+
+/**
+ * A check a matcher could not finish at once: its name and the promise of
+ * its failure message (`undefined` when it passed).
+ */
+interface PendingCheck {
+  readonly matcher: string;
+  readonly outcome: Promise<string | undefined>;
 }
 
 /**
@@ -45,6 +67,8 @@ export class TestRun {
   readonly #doubles: object[] = [];
   readonly #blocked: unknown[] = [];
   readonly #cassettes = new Set<string>();
+  readonly #pending: PendingCheck[] = [];
+  readonly #raised: unknown[] = [];
   #networkAllowed = false;
   #finished = false;
 
@@ -78,9 +102,28 @@ export class TestRun {
     if (!this.#finished) this.#doubles.push(double);
   }
 
+  /**
+   * Records a failure a double raised during this test (the doubles do this
+   * themselves), so the teardown recognises a runner's copy of it among the
+   * body's errors.
+   */
+  noteRaised(failure: unknown): void {
+    if (!this.#finished) this.#raised.push(failure);
+  }
+
   /** Records a blocked network attempt, reported when the test ends even if it was caught. */
   noteBlocked(failure: unknown): void {
     this.#blocked.push(failure);
+  }
+
+  /**
+   * Tracks a matcher's check that finishes later (`outcome` resolves to its
+   * failure message, or `undefined` when it passed). If it fails and the test
+   * body did not fail with its message, the promise was not awaited: the
+   * test then fails when it ends, naming the matcher.
+   */
+  notePendingCheck(matcher: string, outcome: Promise<string | undefined>): void {
+    if (!this.#finished) this.#pending.push({ matcher, outcome });
   }
 
   /**
@@ -97,12 +140,22 @@ export class TestRun {
    * Verifies every double the test created and whose own teardown did not run
    * yet, newest first (as `using` would: a provider before the models it
    * hands out), each even when an earlier one fails; then reports blocked
-   * network attempts. One problem is thrown as is; several as an
-   * `AggregateError` whose message lists every one of them.
+   * network attempts, and a matcher's failed check that was not awaited. One
+   * problem is thrown as is; several as an `AggregateError` whose message
+   * lists every one of them. A failure the body failed with is not reported
+   * again (see {@linkcode VerifyOptions.bodyErrors}).
    */
-  async verify(): Promise<void> {
+  async verify(options: VerifyOptions = {}): Promise<void> {
     this.#finished = true;
+    const bodyErrors = options.bodyErrors ?? [];
     const settled = liveDoubleRegistry().settled;
+    const unawaited: unknown[] = [];
+    for (const { matcher, outcome } of this.#pending) {
+      const message = await outcome;
+      if (message !== undefined && !bodyErrors.some((error) => mentions(error, message))) {
+        unawaited.push(new UnawaitedMatcherError(matcher, message));
+      }
+    }
     const errors: unknown[] = [];
     for (const double of [...this.#doubles].reverse()) {
       if (settled.has(double)) continue;
@@ -116,10 +169,16 @@ export class TestRun {
       errors.push(new DoubleFailuresError('The offline test network guard', this.#blocked));
     }
     throwCollected(
-      errors,
+      [...unawaited, ...oneReport(errors, bodyErrors, this.#raised)],
       (count) => `verifying the test doubles of "${this.name}" found ${countOf(count, 'problem')}`,
     );
   }
+}
+
+/** Whether `error`'s message (a runner may keep a copy of the error) contains `text`. */
+function mentions(error: unknown, text: string): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.includes(text);
 }
 
 function disposeDouble(double: object): void | PromiseLike<void> {

@@ -54,7 +54,9 @@ const updateFlags = ['-u', '--update', '--update-snapshots', '--test-update-snap
  * cassette after the test; when it ends, every tracked double is verified.
  * If the body failed and verification found problems too, the test fails
  * with a `TeardownAlsoFailedError` whose message starts with the body's
- * failure and goes on with the findings. The test context is passed through.
+ * failure and goes on with the findings. A double's failure the body failed
+ * with is not reported again: the steps its stopped run never reached are
+ * one line of the body's error. The test context is passed through.
  *
  * @example With node:test or Deno.test
  * ```ts
@@ -103,7 +105,10 @@ async function runWithin<C extends TestContextLike>(
   await session.prepare();
   const run = session.begin(identityOf(context ?? {}, options));
   if (options.network === true) run.allowNetwork();
-  await runWithTeardown(() => session.within(run, () => fn(context)), () => session.end(run));
+  await runWithTeardown(
+    () => session.within(run, () => fn(context)),
+    (bodyErrors) => session.end(run, { bodyErrors }),
+  );
 }
 
 function identityOf(context: TestContextLike, options: WithDoublesOptions): TestIdentity {

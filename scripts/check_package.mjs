@@ -29,7 +29,10 @@
 //    npm dependencies npm installed, tests/consumers/deno/) and Bun (`--preload`)
 //    run a suite that must pass and one whose every test must fail with the
 //    messages expected.json lists, in order, read from each runner's own JSON
-//    (JUnit for node:test, Deno and Bun) report. Deno also runs one test as
+//    (JUnit for node:test, Deno and Bun) report. An expectation may also be
+//    { messages, reports, absent }: how many errors Vitest or Jest report for
+//    the test (one mistake, one report), and patterns found neither in them
+//    nor in what Vitest's default reporter printed for it (its own diffs). Deno also runs one test as
 //    `deno test -- --update` outside CI, which must re-record its cassette.
 // 4. The supported SDK range: the built test suite (npm/esm/tests/) in a project
 //    pinned to the package's floor (the oldest of `sdkFloors`, measured by
@@ -328,7 +331,7 @@ function runRunnerSuites(runner) {
       .replaceAll("from 'scripted-agents/vitest'", "from 'scripted-agents/jest'");
   const { names, files, expected, make } = {
     vitest: {
-      names: ['pass', 'fail', 'concurrent', 'testing_only'],
+      names: ['pass', 'fail', 'concurrent', 'unawaited', 'testing_only'],
       files: (name) => [`${name}.test.ts`, (source) => source],
     },
     jest: {
@@ -428,7 +431,15 @@ function runRunnerSuites(runner) {
         path.join(work, 'vitest.config.mjs'),
         "export default { test: { setupFiles: ['scripted-agents/vitest'] } };\n",
       );
-      return [bin('vitest'), ['run', '--root', work, '--reporter=json', `--outputFile=${report}`]];
+      // The default reporter too: what Vitest prints (its own diffs) is checked per test.
+      return [bin('vitest'), [
+        'run',
+        '--root',
+        work,
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+        '--reporter=default',
+      ]];
     },
     jest: () => [process.execPath, [
       jestJs,
@@ -571,7 +582,7 @@ function runRunnerSuites(runner) {
     if (!Object.hasOwn(expectations, r.name)) problems.push(`${r.name}: not in the expectations`);
   }
   for (const [name, expect] of Object.entries(expectations)) {
-    if (name.startsWith('concurrent') && runner !== 'vitest') continue;
+    if (/^(concurrent|unawaited) › /.test(name) && runner !== 'vitest') continue;
     const r = byName.get(name);
     if (r === undefined) {
       problems.push(`${name}: not in the report`);
@@ -587,9 +598,29 @@ function runRunnerSuites(runner) {
       problems.push(`${name}: ${r.status}, expected to fail`);
       continue;
     }
+    // A list of patterns, or { messages, reports, absent }: how many errors the runner
+    // reports for the test, and patterns found neither in them nor in what the runner
+    // printed for the test (Vitest's own diff is only printed).
+    const spec = Array.isArray(expect) ? { messages: expect } : expect;
     const text = r.messages.join('\n');
+    const printed = runner === 'vitest' ? vitestBlock(output, name) : '';
+    if (spec.reports !== undefined && !junit && r.messages.length !== spec.reports) {
+      problems.push(
+        `${name}: ${r.messages.length} errors reported, expected ${spec.reports}:\n` +
+          text.slice(0, 3000),
+      );
+    }
+    if (runner === 'vitest' && spec.absent !== undefined && printed === '') {
+      problems.push(`${name}: Vitest printed no failure block for it`);
+    }
+    for (const pattern of spec.absent ?? []) {
+      const where = new RegExp(pattern).test(text) ? text : printed;
+      if (new RegExp(pattern).test(where)) {
+        problems.push(`${name}: /${pattern}/ found in:\n${where.slice(0, 3000)}`);
+      }
+    }
     let from = 0;
-    for (const pattern of expect) {
+    for (const pattern of spec.messages) {
       const match = new RegExp(pattern).exec(text.slice(from));
       if (match === null) {
         problems.push(`${name}: /${pattern}/ not found (in order) in:\n${text.slice(0, 3000)}`);
@@ -683,6 +714,26 @@ function runDenoUpdate(work, seed) {
     };
   }
   return { detail: 'deno test -- --update re-recorded the cassette named after the test' };
+}
+
+/**
+ * What Vitest's default reporter printed for the failed test `name` (`describe › test`):
+ * from its ` FAIL ` heading to the next heading or separator line.
+ */
+function vitestBlock(output, name) {
+  const heading = ` > ${name.split(' › ').join(' > ')}`;
+  // deno-lint-ignore no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const blocks = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*FAIL\s/.test(lines[i]) || !lines[i].trimEnd().endsWith(heading)) continue;
+    let end = i + 1;
+    while (end < lines.length && !/^\s*FAIL\s/.test(lines[end]) && !/⎯{8,}/.test(lines[end])) {
+      end++;
+    }
+    blocks.push(lines.slice(i, end).join('\n'));
+  }
+  return blocks.join('\n');
 }
 
 /** Vitest's and Jest's JSON report: one result per test, named `describe › test`. */

@@ -8,6 +8,7 @@
 
 import { runWithTeardown } from '../_internal/combined_failure.ts';
 import { throwCollected } from '../_internal/failure_log.ts';
+import { oneReport } from '../_internal/one_report.ts';
 import { countOf } from '../_internal/format.ts';
 import type { ScriptedModelInput } from './scripted_model_types.ts';
 import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
@@ -32,6 +33,8 @@ export type VerifiableDouble = Disposable | AsyncDisposable;
  * expectations, an unclosed transport) and reports all problems together.
  * Every double is checked even when an earlier one fails; one failure is
  * rethrown as is, several are thrown as an `AggregateError` listing each.
+ * Steps left over beside a failure a double raised (a swallowed one) are a
+ * knock-on of the run it stopped: one line of that `DoubleFailuresError`.
  *
  * @example Every double is checked, and every problem reported
  * ```ts
@@ -59,7 +62,15 @@ export type VerifiableDouble = Disposable | AsyncDisposable;
  * await assertAllComplete(new ScriptedModel(), scriptedSandboxSession());
  * ```
  */
-export async function assertAllComplete(...doubles: VerifiableDouble[]): Promise<void> {
+export function assertAllComplete(...doubles: VerifiableDouble[]): Promise<void> {
+  return verifyAll(doubles, []);
+}
+
+/** Verifies `doubles`, reporting nothing the body's failure (`bodyErrors`) reported already. */
+async function verifyAll(
+  doubles: readonly VerifiableDouble[],
+  bodyErrors: readonly unknown[],
+): Promise<void> {
   const errors: unknown[] = [];
   for (const double of doubles) {
     try {
@@ -69,7 +80,7 @@ export async function assertAllComplete(...doubles: VerifiableDouble[]): Promise
     }
   }
   throwCollected(
-    errors,
+    oneReport(errors, bodyErrors),
     (count) => `${countOf(count, 'test double')} failed their teardown checks`,
   );
 }
@@ -208,20 +219,27 @@ export class DoubleScope implements AsyncDisposable {
    * await scope.finish(); // runs once: a second call checks nothing
    * ```
    */
-  async finish(): Promise<void> {
+  finish(): Promise<void> {
+    return this.#finish([]);
+  }
+
+  async #finish(bodyErrors: readonly unknown[]): Promise<void> {
     if (this.#finished) return;
     this.#finished = true;
     const guard = this.#guard;
     this.#guard = undefined;
     // The guard goes last, so doubles are verified while the test is still offline.
-    await assertAllComplete(...this.#tracked, ...(guard === undefined ? [] : [guard]));
+    await verifyAll([...this.#tracked, ...(guard === undefined ? [] : [guard])], bodyErrors);
   }
 
   /**
    * Runs `body` with this scope, then {@linkcode DoubleScope.finish}, and
    * reports what failed in one error: the body's failure as is, the
    * teardown's as is, or, when both failed, a `TeardownAlsoFailedError` whose
-   * message is the body's failure first and then the teardown's. Prefer it to
+   * message is the body's failure first and then the teardown's. A double's
+   * failure the body failed with (or that caused its failure) is not reported
+   * again, and the steps its stopped run never reached are one line of the
+   * body's error (`And so 1 scripted step was not used …`). Prefer it to
    * `await using` when a test may fail in both places: there the runtime's
    * `SuppressedError` carries a fixed message, and most runners print only
    * that. Resolves to what `body` returns.
@@ -241,7 +259,7 @@ export class DoubleScope implements AsyncDisposable {
    * ```
    */
   run<T>(body: (scope: DoubleScope) => T | PromiseLike<T>): Promise<T> {
-    return runWithTeardown(() => body(this), () => this.finish());
+    return runWithTeardown(() => body(this), (bodyErrors) => this.#finish(bodyErrors));
   }
 
   /** Same as {@linkcode DoubleScope.finish}, for `await using`. */

@@ -53,6 +53,7 @@ import { RetryAdviceBook } from './_retry_advice.ts';
 import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { traceResponseSpans } from './_model_spans.ts';
+import { noteRaised } from '../_internal/one_report.ts';
 import { ScriptCheck, unparsedArguments } from '../_internal/script_check.ts';
 import {
   InvalidScriptedModelStepError,
@@ -496,7 +497,8 @@ function assertParsedArguments(step: QueuedStep, inputIndex: number): void {
   if (fixed?.type !== 'response') return;
   const problem = unparsedArguments(fixed.response, fixed.check);
   if (problem === undefined) return;
-  throw new InvalidScriptedModelStepError({
+  // A refusal of the script: what the test's other doubles then miss follows from it.
+  const error = new InvalidScriptedModelStepError({
     reason: 'invalid_arguments',
     message:
       `ScriptedModel input ${ordinal(inputIndex)}, output item ${
@@ -507,4 +509,6 @@ function assertParsedArguments(step: QueuedStep, inputIndex: number): void {
     inputIndex,
     stepType: 'response',
   });
+  noteRaised(error);
+  throw error;
 }

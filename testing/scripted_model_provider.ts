@@ -38,6 +38,7 @@ import { firstRequestAgent } from './_first_model_request.ts';
 import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
+import { assertCompleteNow } from '../_internal/one_report.ts';
 
 const DOUBLE = 'ScriptedModelProvider';
 
@@ -80,6 +81,8 @@ export class ScriptedModelProvider implements ModelProvider {
     this.#models = new Map(Object.entries(options.models));
     this.#fallback = options.fallback;
     registerRoutes(this, this.#models, this.#fallback);
+    // For the matchers (non-enumerable, so the provider's shape stays its own).
+    Object.defineProperty(this, assertCompleteNow, { value: () => this.#assertCompleteNow() });
     announceDouble(this);
   }
 
@@ -182,24 +185,49 @@ export class ScriptedModelProvider implements ModelProvider {
   }
 
   /**
-   * Runs the teardown check (`Symbol.asyncDispose` or `Symbol.dispose`) of
+   * Runs the teardown check (`Symbol.dispose`, else `Symbol.asyncDispose`) of
    * every routed double and of the fallback, each once, and reports every
    * problem together (one error as is, several as an `AggregateError`).
    */
   async assertComplete(): Promise<void> {
-    const errors: unknown[] = [];
-    const models = new Set([...this.#models.values(), this.#fallback]);
-    for (const model of models) {
+    await this.#assertCompleteNow();
+  }
+
+  /**
+   * What `assertComplete()` checks, thrown at once when every routed double's
+   * check is synchronous (`ScriptedModel`, `AutoModel`: the usual case); a
+   * promise only when a routed model has nothing but an asynchronous
+   * teardown. `toBeComplete()` uses it, so it needs no `await`.
+   */
+  #assertCompleteNow(): void | Promise<void> {
+    // One slot per double, so the problems keep the routes' order whichever finish later.
+    const found: unknown[][] = [];
+    const later: Promise<void>[] = [];
+    for (const model of new Set([...this.#models.values(), this.#fallback])) {
+      const slot: unknown[] = [];
+      found.push(slot);
       try {
-        const asyncDispose = (model as Partial<AsyncDisposable> | undefined)?.[Symbol.asyncDispose];
         const dispose = (model as Partial<Disposable> | undefined)?.[Symbol.dispose];
-        if (typeof asyncDispose === 'function') await asyncDispose.call(model);
-        else if (typeof dispose === 'function') dispose.call(model);
+        const asyncDispose = (model as Partial<AsyncDisposable> | undefined)?.[Symbol.asyncDispose];
+        if (typeof dispose === 'function') dispose.call(model);
+        else if (typeof asyncDispose === 'function') {
+          later.push(
+            Promise.resolve(asyncDispose.call(model)).catch((error) => {
+              slot.push(error);
+            }),
+          );
+        }
       } catch (error) {
-        errors.push(error);
+        slot.push(error);
       }
     }
-    throwCollected(errors, (count) => `${count} routed models failed their teardown checks`);
+    const report = () =>
+      throwCollected(
+        found.flat(),
+        (count) => `${count} routed models failed their teardown checks`,
+      );
+    if (later.length === 0) return report();
+    return Promise.all(later).then(report);
   }
 
   /** Teardown for `await using`: the provider's own failures, then every routed double. */

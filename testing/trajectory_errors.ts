@@ -63,6 +63,16 @@ export class TrajectoryMismatchError extends Error {
   /** Always `'TrajectoryMismatchError'`. */
   override readonly name: 'TrajectoryMismatchError';
 
+  /**
+   * `false`, so a runner that diffs a thrown error's `expected` and `actual` (Vitest) prints no
+   * diff of its own: the message is already an aligned diff of the formatted trajectories, and
+   * `expected` (the short expected form) and `actual` (the full steps) are not two values of one
+   * form.
+   */
+  get showDiff(): false {
+    return false;
+  }
+
   /** Builds the error from its fields and complete message. */
   constructor(options: TrajectoryMismatchErrorOptions) {
     super(options.message);

@@ -3,6 +3,7 @@
 // whole failure message of both forms with the transcript of what the agent did.
 import assert from 'node:assert/strict';
 import { Agent, Runner } from '@openai/agents';
+import type { Model } from '@openai/agents';
 import {
   assistantMessage,
   AutoModel,
@@ -11,7 +12,7 @@ import {
   ScriptedModelProvider,
 } from 'scripted-agents/testing';
 import type { TrajectoryStep } from 'scripted-agents/testing';
-import { matchers, serializer } from 'scripted-agents/runner';
+import { matchers, serializer, withDoubles } from 'scripted-agents/runner';
 import type { MatcherContext, MatcherResult } from 'scripted-agents/runner';
 import { describe, test } from './_harness.ts';
 
@@ -321,3 +322,90 @@ describe('serializer', () => {
     );
   });
 });
+
+describe('toBeComplete needs no await for the doubles of this package', () => {
+  test('a provider with an unused step fails at once: no promise to forget to await', () => {
+    const provider = ScriptedModelProvider.forAll([[assistantMessage('never requested')]]);
+    const result = sync(matchers.toBeComplete.call(plain, provider));
+    assert.equal(result.pass, false);
+    assert.match(
+      result.message(),
+      /^Expected the double to be complete: UnconsumedModelStepsError: ScriptedModel has 1 unconsumed scripted step/,
+    );
+    const done = ScriptedModelProvider.forAll(new ScriptedModel());
+    assert.equal(sync(matchers.toBeComplete.call(plain, done)).pass, true);
+  });
+
+  test("a failed check settles the double: the runner entry's teardown does not repeat it", async () => {
+    const body = withDoubles(() => {
+      const provider = ScriptedModelProvider.forAll([[assistantMessage('never requested')]]);
+      const result = sync(matchers.toBeComplete.call(plain, provider));
+      if (!result.pass) throw new Error(result.message());
+    }, { titles: ['checked'] });
+    await assert.rejects(body({}), (error: Error) => {
+      assert.equal(error.name, 'Error');
+      assert.match(error.message, /^Expected the double to be complete: /);
+      return true;
+    });
+  });
+
+  test('a check that stays asynchronous and fails unawaited fails the test, naming the matcher', async () => {
+    const body = withDoubles(() => {
+      const provider = ScriptedModelProvider.forAll(asyncOnlyModel('route left'));
+      // Not awaited, as a forgotten `await expect(provider).toBeComplete()`.
+      void matchers.toBeComplete.call(plain, provider);
+    }, { titles: ['unawaited'] });
+    await assert.rejects(body({}), (error: Error & { matcher?: string; failure?: string }) => {
+      assert.equal(error.name, 'UnawaitedMatcherError');
+      assert.equal(error.matcher, 'toBeComplete');
+      assert.equal(error.failure, 'Expected the double to be complete: Error: route left');
+      assert.equal(
+        error.message,
+        'expect(...).toBeComplete() failed, and its promise was not awaited, so the test went on ' +
+          'as if it had passed. Write await expect(...).toBeComplete(). It found: Expected the ' +
+          'double to be complete: Error: route left',
+      );
+      return true;
+    });
+  });
+
+  test('awaited, its failure is the body error alone; unawaited, a pass is nothing and .not fails', async () => {
+    const awaited = withDoubles(async () => {
+      const provider = ScriptedModelProvider.forAll(asyncOnlyModel('route left'));
+      const result = await matchers.toBeComplete.call(plain, provider);
+      if (!result.pass) throw new Error(result.message());
+    }, { titles: ['awaited'] });
+    await assert.rejects(awaited({}), (error: Error) => {
+      assert.equal(error.name, 'Error');
+      assert.equal(error.message, 'Expected the double to be complete: Error: route left');
+      return true;
+    });
+    await withDoubles(() => {
+      void matchers.toBeComplete.call(plain, ScriptedModelProvider.forAll(asyncOnlyModel()));
+    }, { titles: ['passes'] })({});
+    const negated = withDoubles(() => {
+      const provider = ScriptedModelProvider.forAll(asyncOnlyModel());
+      void matchers.toBeComplete.call(not, provider);
+    }, { titles: ['negated'] });
+    await assert.rejects(negated({}), (error: Error & { failure?: string }) => {
+      assert.equal(error.name, 'UnawaitedMatcherError');
+      assert.equal(
+        error.failure,
+        'Expected the double to have something left over, and it is complete.',
+      );
+      return true;
+    });
+  });
+});
+
+/** A model with nothing but an asynchronous teardown check (failing with `failure`, if given). */
+function asyncOnlyModel(failure?: string): Model & AsyncDisposable {
+  return {
+    getResponse: () => Promise.reject(new Error('not called')),
+    getStreamedResponse: () => {
+      throw new Error('not called');
+    },
+    [Symbol.asyncDispose]: () =>
+      failure === undefined ? Promise.resolve() : Promise.reject(new Error(failure)),
+  };
+}

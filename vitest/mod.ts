@@ -57,6 +57,10 @@ registerHooks({
   key: (context) => (context as { task?: object } | undefined)?.task,
   identify: (context) => identityOf((context as { task: VitestTask }).task),
   updating: () => api.expect.getState().snapshotState?._updateSnapshot === 'all',
+  // Vitest has recorded the body's failure (a serialized copy) when afterEach runs.
+  bodyErrors: (context) =>
+    (context as { task?: { result?: { errors?: unknown[] } } } | undefined)?.task?.result
+      ?.errors ?? [],
 });
 
 function identityOf(task: VitestTask): TestIdentity {

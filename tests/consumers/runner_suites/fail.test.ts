@@ -1,8 +1,15 @@
 // A suite whose every test must fail, each with the messages expected.json
 // lists (in that order), as the runner's JSON report keeps them.
-import { Agent, run, Runner, setDefaultModelProvider } from '@openai/agents';
+import { Agent, run, Runner, setDefaultModelProvider, tool } from '@openai/agents';
 import { describe, expect, test } from 'vitest';
-import { assistantMessage, ScriptedModel, ScriptedModelProvider } from 'scripted-agents/testing';
+import { z } from 'zod';
+import {
+  assertTrajectory,
+  assistantMessage,
+  functionCall,
+  ScriptedModel,
+  ScriptedModelProvider,
+} from 'scripted-agents/testing';
 import { useCassette } from 'scripted-agents/vitest';
 
 describe('fails', () => {
@@ -38,6 +45,52 @@ describe('fails', () => {
     const model = new ScriptedModel([[assistantMessage('Paris.')]]);
     const result = await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
     expect(result).toHaveCalledTool('book_flight');
+  });
+
+  // One mistake, one report: the body's own ScriptedOutputMismatchError, with the step the
+  // stopped run never reached as one line of it (no DoubleFailuresError, no second error).
+  test('a strict mismatch in the body', async () => {
+    const bookTrip = tool({
+      name: 'book_trip',
+      description: 'Books a trip',
+      parameters: z.object({ nights: z.number() }),
+      execute: ({ nights }) => `booked ${nights} nights`,
+    });
+    const model = new ScriptedModel([
+      [functionCall('book_trip', { nights: 'three' })],
+      [assistantMessage('Booked.')],
+    ]);
+    await new Runner().run(new Agent({ name: 'Concierge', model, tools: [bookTrip] }), 'Book');
+  });
+
+  // The script refused at construction is the report; the other models' steps one line of it.
+  test('a script refused at construction', () => {
+    new ScriptedModel([[assistantMessage('Paris.')]]);
+    new ScriptedModel([[assistantMessage('Rome.')], [assistantMessage('Madrid.')]]);
+    new ScriptedModel([[functionCall('book_trip', '{"nights": 3')]]);
+  });
+
+  // A provider's routes are known at once: the matcher fails without an await.
+  test('a provider with an unused step, checked without await', async () => {
+    const provider = ScriptedModelProvider.forAll([
+      [assistantMessage('Paris.')],
+      [assistantMessage('unused')],
+    ]);
+    await new Runner({ modelProvider: provider }).run(new Agent({ name: 'Geo' }), 'Capital?');
+    expect(provider).toBeComplete();
+  });
+
+  // The package's aligned diff, and no runner diff of the short form against the full steps.
+  test('a trajectory that does not match', async () => {
+    const model = new ScriptedModel([[assistantMessage('Paris.')]]);
+    const result = await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
+    expect(result).toMatchTrajectory([{ message: 'Rome.' }]);
+  });
+
+  test('a trajectory assertTrajectory rejects', async () => {
+    const model = new ScriptedModel([[assistantMessage('Paris.')]]);
+    const result = await new Runner().run(new Agent({ name: 'Geo', model }), 'Capital?');
+    assertTrajectory(result, [{ message: 'Rome.' }]);
   });
 });
 

@@ -1,8 +1,14 @@
 // Deno.test with the context form: every test must fail (one step passes) with the messages
 // expected.json lists, as Deno's JUnit report keeps them.
 import assert from 'node:assert/strict';
-import { Agent, run, Runner, setDefaultModelProvider } from '@openai/agents';
-import { assistantMessage, ScriptedModel, ScriptedModelProvider } from 'scripted-agents/testing';
+import { Agent, run, Runner, setDefaultModelProvider, tool } from '@openai/agents';
+import { z } from 'zod';
+import {
+  assistantMessage,
+  functionCall,
+  ScriptedModel,
+  ScriptedModelProvider,
+} from 'scripted-agents/testing';
 import { useCassette, withDoubles } from 'scripted-agents/runner';
 import { expect } from './expect.ts';
 
@@ -107,5 +113,33 @@ Deno.test(
   "is not the next test's, which set none",
   withDoubles(async () => {
     await run(concierge, 'Book a trip');
+// One mistake, one report: the body's own error, with the unused step as one line of it.
+Deno.test(
+  'a strict mismatch in the body',
+  withDoubles(async () => {
+    const bookTrip = tool({
+      name: 'book_trip',
+      description: 'Books a trip',
+      parameters: z.object({ nights: z.number() }),
+      execute: ({ nights }) => `booked ${nights} nights`,
+    });
+    const model = new ScriptedModel([
+      [functionCall('book_trip', { nights: 'three' })],
+      [assistantMessage('Booked.')],
+    ]);
+    await new Runner().run(new Agent({ name: 'Concierge', model, tools: [bookTrip] }), 'Book');
+  }),
+);
+
+// A provider's routes are known at once: the matcher fails without an await.
+Deno.test(
+  'a provider with an unused step, checked without await',
+  withDoubles(async () => {
+    const provider = ScriptedModelProvider.forAll([
+      [assistantMessage('Paris.')],
+      [assistantMessage('unused')],
+    ]);
+    await new Runner({ modelProvider: provider }).run(new Agent({ name: 'Geo' }), 'Capital?');
+    expect(provider).toBeComplete();
   }),
 );

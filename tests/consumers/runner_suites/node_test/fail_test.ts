@@ -1,8 +1,9 @@
 // node:test under tsx: every test must fail with the messages expected.json lists.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Agent, Runner } from '@openai/agents';
-import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
+import { Agent, Runner, tool } from '@openai/agents';
+import { z } from 'zod';
+import { assistantMessage, functionCall, ScriptedModel } from 'scripted-agents/testing';
 import { useCassette, withDoubles } from 'scripted-agents/runner';
 
 test(
@@ -40,5 +41,23 @@ test(
   'a missing cassette in CI',
   withDoubles(async () => {
     await useCassette({ provider: { getModel: () => new ScriptedModel() } });
+  }),
+);
+
+// One mistake, one report: the body's own error, with the unused step as one line of it.
+test(
+  'a strict mismatch in the body',
+  withDoubles(async () => {
+    const bookTrip = tool({
+      name: 'book_trip',
+      description: 'Books a trip',
+      parameters: z.object({ nights: z.number() }),
+      execute: ({ nights }) => `booked ${nights} nights`,
+    });
+    const model = new ScriptedModel([
+      [functionCall('book_trip', { nights: 'three' })],
+      [assistantMessage('Booked.')],
+    ]);
+    await new Runner().run(new Agent({ name: 'Concierge', model, tools: [bookTrip] }), 'Book');
   }),
 );
