@@ -19,12 +19,20 @@
  *   JSON, or breaks the output schema.
  * - `missing_property`: a call left out a property its schema requires, and
  *   the tool then failed (reported by the next call, which carries the result).
+ * - `tool_failed`: the tool of a scripted call threw, rejected its arguments or
+ *   timed out, and the SDK gave the model its default error text (reported by
+ *   the next call, which carries the result).
+ * - `expected_tool_error`: a call scripted with `expectToolError: true` whose
+ *   tool succeeded (reported by the next call), or whose result never reached
+ *   a model call (reported by `assertComplete()`).
  */
 export type ScriptedOutputMismatchReason =
   | 'unknown_tool'
   | 'invalid_arguments'
   | 'invalid_output'
-  | 'missing_property';
+  | 'missing_property'
+  | 'tool_failed'
+  | 'expected_tool_error';
 
 /** What {@linkcode ScriptedOutputMismatchError} is constructed from. */
 export interface ScriptedOutputMismatchErrorOptions {

@@ -36,6 +36,7 @@ import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { shareToolOutcomes } from '../_internal/tool_outcome.ts';
 
 const DOUBLE = 'ScriptedModelProvider';
 
@@ -78,6 +79,8 @@ export class ScriptedModelProvider implements ModelProvider {
     this.#models = new Map(Object.entries(options.models));
     this.#fallback = options.fallback;
     registerRoutes(this, this.#models, this.#fallback);
+    // A tool's result can reach another routed model (a handoff in the same turn).
+    shareToolOutcomes([...this.#models.values(), this.#fallback]);
     announceDouble(this);
   }
 
