@@ -62,8 +62,11 @@ export interface ScriptedOutputMismatchErrorOptions {
  * A scripted answer does not fit the request it answers: it calls a tool the
  * request does not offer, its arguments or structured output break the
  * request's schema, or it left out a required property and the tool failed.
- * Raised at the call (kept in `failures`, so teardown reports it even when the
- * code under test caught it).
+ * Or the tool of a scripted call failed (`tool_failed`: it threw, or rejected
+ * arguments the schema sent to the model allowed), or succeeded although the
+ * call said `expectToolError: true` (`expected_tool_error`): found at the next
+ * call, whose input carries the tool's result. Raised at the call (kept in
+ * `failures`, so teardown reports it even when the code under test caught it).
  *
  * Switch the check off for a step that is wrong on purpose with
  * `functionCall(name, args, { validate: false })` (one item),

@@ -89,7 +89,10 @@ const DOUBLE = 'ScriptedModel';
  *   function call must name a tool or handoff the request offers, with
  *   arguments its schema accepts; a structured output must fit the output
  *   schema; a hosted or built-in call needs its tool. A mismatch throws
- *   `ScriptedOutputMismatchError` at the call. `{ validate: false }` switches
+ *   `ScriptedOutputMismatchError` at the call. A scripted call whose tool then
+ *   failed (the SDK's default error text in the next call's input) fails that
+ *   next call the same way (`tool_failed`), unless the call says
+ *   `expectToolError: true`. `{ validate: false }` switches
  *   the check off for one call item (`functionCall()`), one step
  *   (`modelResponse()`, `modelResponder()`) or the whole model (the
  *   constructor).
