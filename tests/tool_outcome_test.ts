@@ -250,8 +250,11 @@ describe('tool outcomes: the messages ScriptCheck makes of them', () => {
     const marked = functionCall('t', { id: 'x' }, { expectToolError: true });
     assert.deepEqual(marked, functionCall('t', { id: 'x' }));
     assert.deepEqual(Object.keys(marked), Object.keys(functionCall('t', { id: 'x' })));
-    assert.deepEqual([...stepCheck([marked], true).expectError], [0]);
-    assert.deepEqual([...stepCheck([{ ...marked }], true).expectError], []);
-    assert.deepEqual([...stepCheck([marked], false).expectError], []);
+    // The mark is kept beside the item, by identity (the private module, as the model reads it).
+    const item = markExpectToolError({ ...marked });
+    assert.deepEqual([...stepCheck([{ type: 'message' }, item], true).expectError], [1]);
+    assert.deepEqual([...stepCheck({ output: [item] }, true).expectError], [0]);
+    assert.deepEqual([...stepCheck([{ ...item }], true).expectError], []);
+    assert.deepEqual([...stepCheck([item], false).expectError], []);
   });
 });
