@@ -12,6 +12,8 @@ import {
 } from '../_internal/tool_outcome.ts';
 import { markExpectToolError, ScriptCheck, stepCheck } from '../_internal/script_check.ts';
 import { functionCall } from 'scripted-agents/testing';
+import fc from 'fast-check';
+import { checkProperty } from './_property.ts';
 import { describe, test } from './_harness.ts';
 
 const RUNNING = 'An error occurred while running the tool. Please try again.';
@@ -256,5 +258,56 @@ describe('tool outcomes: the messages ScriptCheck makes of them', () => {
     assert.deepEqual([...stepCheck({ output: [item] }, true).expectError], [0]);
     assert.deepEqual([...stepCheck([{ ...item }], true).expectError], []);
     assert.deepEqual([...stepCheck([item], false).expectError], []);
+  });
+});
+
+describe('tool outcomes: the book against a plain map', () => {
+  test('property: settle finds the first wrong outcome of the pending calls, each once', () => {
+    const id = fc.constantFrom('a', 'b', 'c', 'd');
+    const op = fc.oneof(
+      fc.record({ type: fc.constant('remember' as const), id, expectError: fc.boolean() }),
+      fc.record({ type: fc.constant('forget' as const), id }),
+      fc.record({
+        type: fc.constant('settle' as const),
+        results: fc.array(fc.record({ id, failed: fc.boolean() }), { maxLength: 5 }),
+      }),
+    );
+    checkProperty(
+      200,
+      fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
+        const book = new ToolOutcomeBook();
+        const model = new Map<string, boolean>();
+        for (const step of ops) {
+          if (step.type === 'remember') {
+            book.remember(pending(step.id, { expectError: step.expectError }));
+            model.set(step.id, step.expectError);
+          } else if (step.type === 'forget') {
+            book.forget(step.id);
+            model.delete(step.id);
+          } else {
+            let expected: string | undefined;
+            for (const { id: callId, failed } of step.results) {
+              const expectError = model.get(callId);
+              if (expectError === undefined) continue;
+              model.delete(callId);
+              if (expected === undefined && failed !== expectError) {
+                expected = `${failed ? 'failed' : 'succeeded'} ${callId}`;
+              }
+            }
+            const outcome = book.settle(
+              step.results.map((entry) => result(entry.id, entry.failed ? RUNNING : 'ok')),
+            );
+            assert.equal(
+              outcome === undefined ? undefined : `${outcome.type} ${outcome.call.callId}`,
+              expected,
+            );
+          }
+          assert.deepEqual(
+            book.unconfirmed().map((call) => call.callId).sort(),
+            [...model].filter(([, expectError]) => expectError).map(([callId]) => callId).sort(),
+          );
+        }
+      }),
+    );
   });
 });
