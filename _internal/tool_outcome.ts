@@ -47,7 +47,7 @@ const DEFAULT_TEXTS: readonly (readonly [ToolFailureKind, string])[] = [
   ['failed', 'An error occurred while running the tool. Please try again.'],
   ['unparsable', 'An error occurred while parsing tool arguments.'],
 ];
-const TIMED_OUT = /^Tool '(.*)' timed out after \d+ms\.$/s;
+const TIMED_OUT = /^Tool '(.*)' timed out after \d+ms\.$/;
 
 /**
  * The failure `output` (a `function_call_result`'s output) reports for the

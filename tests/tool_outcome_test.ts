@@ -223,6 +223,20 @@ describe('tool outcomes: the messages ScriptCheck makes of them', () => {
     assert.equal(errorFor(long)?.actual, long);
   });
 
+  test('a call to a tool without a schema, with arguments that are no text, is shown as JSON', () => {
+    const check = new ScriptCheck('ScriptedModel', true);
+    const loose = { tools: [{ type: 'function', name: 'free', strict: false }] };
+    const answer = [{ type: 'function_call', name: 'free', callId: 'f1', arguments: { a: 1 } }];
+    assert.equal(check.response(0, loose, answer, { validate: true, scripted: answer }), undefined);
+    const error = check.followUp(1, {
+      input: [{ type: 'function_call_result', callId: 'f1', output: RUNNING }],
+    });
+    assert.match(
+      error?.message ?? '',
+      /function_call "free" with arguments \{"a":1\} did not succeed/,
+    );
+  });
+
   test('handoffs are not remembered, and a call id they reuse is forgotten', () => {
     const check = new ScriptCheck('ScriptedModel', true);
     const first = [call('t', 'h1')];
