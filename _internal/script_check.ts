@@ -485,12 +485,16 @@ export interface FailedCall {
 }
 
 /** The message of a follow-up failure, for the double that reports it. */
-export function followUpProblem(failed: FailedCall, callIndex: number): string {
+export function followUpProblem(
+  failed: FailedCall,
+  callIndex: number,
+  options: { readonly where?: string } = {},
+): string {
   return `function_call "${failed.toolName}" left out ${
     failed.path === '' ? 'a property' : failed.path
   }, which the tool's schema lists as required and not nullable, and the tool failed (${
     brief(failed.result, 60)
-  }, in the input of call ${ordinal(callIndex)}).`;
+  }, in the input of call ${ordinal(callIndex)}${options.where ?? ''}).`;
 }
 
 function callName(item: Loose): string {
@@ -785,15 +789,17 @@ export class ScriptCheck {
 
   #outcomeError(outcome: ToolOutcome, callIndex: number): ScriptedOutputMismatchError {
     const { call } = outcome;
+    // The call that carried the result, named by its route when another model scripted the call.
+    const here = this.#where();
+    const where = here === call.where() ? '' : here;
+    const input = `in the input of call ${ordinal(callIndex)}${where}`;
     if (outcome.type === 'succeeded') {
       return this.#error(call, {
         reason: 'expected_tool_error',
         expected: 'a tool error (expectToolError)',
         actual: outcome.result,
         problem: `${callText(call)} was scripted with { expectToolError: true }, but the tool ` +
-          `succeeded: the model got ${brief(outcome.result, 60)} in the input of call ${
-            ordinal(callIndex)
-          }.`,
+          `succeeded: the model got ${brief(outcome.result, 60)} ${input}.`,
         wayOut: EXPECTED_WAY_OUT,
       });
     }
@@ -807,6 +813,7 @@ export class ScriptCheck {
         problem: followUpProblem(
           { toolName: call.toolName, path: call.missing, result: failure.text },
           callIndex,
+          { where },
         ),
         wayOut: MODEL_WAY_OUT,
       });
@@ -818,7 +825,7 @@ export class ScriptCheck {
       problem:
         `${callText(call)} did not succeed: ${failureCause(failure)}; the model got ${
           brief(failure.text, 90)
-        } in the input of call ${ordinal(callIndex)}, and the script went on as if the tool ` +
+        } ${input}, and the script went on as if the tool ` +
         'had succeeded.',
       wayOut: TOOL_WAY_OUT,
     });

@@ -289,7 +289,7 @@ for (const streamed of [false, true]) {
       assert.equal(error.toolName, 'charge_card');
       assert.match(
         error.message,
-        /^ScriptedModel call #1 on route "triage-model", output item #1: function_call "charge_card" with arguments .+ in the input of call #1, and the script went on/,
+        /^ScriptedModel call #1 on route "triage-model", output item #1: function_call "charge_card" with arguments .+ in the input of call #1 on route "billing-model", and the script went on/,
       );
       // The model that got the result raised it (it is the call that failed).
       const billingModel = provider.getModel('billing-model') as ScriptedModel;

@@ -237,6 +237,36 @@ describe('tool outcomes: the messages ScriptCheck makes of them', () => {
     );
   });
 
+  test("a result another model of the group got names that model's route too", () => {
+    const strict = {
+      tools: [{
+        ...tool,
+        parameters: {
+          ...tool.parameters,
+          properties: { id: { type: 'string' }, n: { type: 'number' } },
+          required: ['id', 'n'],
+        },
+      }],
+    };
+    const owner = new ScriptCheck('ScriptedModel', true, { where: () => ' on route "a"' });
+    const observer = new ScriptCheck('ScriptedModel', true, { where: () => ' on route "b"' });
+    ToolOutcomeBook.join([owner.outcomes, observer.outcomes]);
+    const answer = [call(), { ...call('t', 'c2'), arguments: '{"id":"x","n":1}' }];
+    owner.response(3, strict, answer, { validate: true, scripted: answer });
+    const carried = (callId: string) => ({
+      input: [{ type: 'function_call_result', callId, output: RUNNING }],
+    });
+    const missing = observer.followUp(0, carried('c1'));
+    assert.equal(missing?.reason, 'missing_property');
+    assert.match(
+      missing?.message ?? '',
+      /^ScriptedModel call #4 on route "a", output item #1: function_call "t" left out n, .+, in the input of call #1 on route "b"\)\. /,
+    );
+    const failed = owner.followUp(5, carried('c2'));
+    assert.equal(failed?.reason, 'tool_failed');
+    assert.match(failed?.message ?? '', / in the input of call #6, and the script went on/);
+  });
+
   test('handoffs are not remembered, and a call id they reuse is forgotten', () => {
     const check = new ScriptCheck('ScriptedModel', true);
     const first = [call('t', 'h1')];
