@@ -9,8 +9,11 @@
  * becomes required-and-nullable and `.default()` a plain required property,
  * so in a strict schema `required` proves nothing and a missing property is
  * left to the tool. What only the tool can judge is looked at after the call
- * ({@linkcode FollowUpBook}): a call that left out a required, non-nullable
- * property and whose tool then failed is reported by the next call.
+ * (`tool_outcome.ts`): a scripted call whose tool then failed is reported by
+ * the next call whose input carries the failure (`tool_failed`, or
+ * `missing_property` when the call left out a required, non-nullable
+ * property), and so is a call scripted with `expectToolError` whose tool
+ * succeeded (`expected_tool_error`).
  *
  * Schemas are judged by the package's one schema checker (`schema_check.ts`);
  * what is derived from a schema or a tool list is cached on that object, so a
@@ -31,6 +34,12 @@ import {
   ScriptedOutputMismatchError,
   type ScriptedOutputMismatchReason,
 } from './script_check_errors.ts';
+import {
+  type PendingToolCall,
+  type ToolFailure,
+  type ToolOutcome,
+  ToolOutcomeBook,
+} from './tool_outcome.ts';
 
 /** One thing wrong with one scripted output item. */
 export interface ItemMismatch {
@@ -466,85 +475,26 @@ function messageText(item: Loose): string | undefined {
   return text;
 }
 
-/** Remembered scripted calls that only the tool can judge, by call id. */
-export class FollowUpBook {
-  readonly #pending = new Map<string, PendingCall>();
-
-  /** Remembers the calls of `output` that left out a required, non-nullable property. */
-  remember(
-    request: CheckedRequest,
-    output: readonly unknown[],
-    callIndex: number,
-    skip: ReadonlySet<number> = NO_SKIP,
-  ): void {
-    const offer = offerOf(request);
-    output.forEach((item, itemIndex) => {
-      if (
-        !isLoose(item) || item.type !== 'function_call' || typeof item.callId !== 'string' ||
-        skip.has(itemIndex)
-      ) {
-        return;
-      }
-      const missing = missingProperty(offer, item);
-      if (missing !== undefined) {
-        this.#pending.set(item.callId, { callIndex, itemIndex, ...missing });
-      }
-    });
-  }
-
-  /**
-   * The remembered call whose failed result `input` carries, if any. Every
-   * remembered call whose result arrived is forgotten, failed or not.
-   */
-  take(input: unknown): FailedCall | undefined {
-    if (this.#pending.size === 0 || !Array.isArray(input)) return undefined;
-    let failed: FailedCall | undefined;
-    for (const item of input) {
-      if (!isLoose(item) || item.type !== 'function_call_result') continue;
-      const pending = this.#pending.get(String(item.callId));
-      if (pending === undefined) continue;
-      this.#pending.delete(String(item.callId));
-      const text = resultText(item.output);
-      if (failed === undefined && text !== undefined && TOOL_FAILURE.test(text)) {
-        failed = { ...pending, result: text };
-      }
-    }
-    return failed;
-  }
-}
-
-interface PendingCall {
-  readonly callIndex: number;
-  readonly itemIndex: number;
+/** What {@linkcode followUpProblem} needs of a call that left out a property and failed. */
+export interface FailedCall {
   readonly toolName: string;
+  /** The property left out; `''` when unknown. */
   readonly path: string;
-}
-
-/** A remembered call whose tool failed, and the failure text the model got. */
-export interface FailedCall extends PendingCall {
+  /** The failure text the model got. */
   readonly result: string;
 }
 
-/** The SDK's default failure texts for a tool that threw or could not parse its input. */
-const TOOL_FAILURE = /^An error occurred while (running the tool|parsing tool arguments)/;
-
-function resultText(output: unknown): string | undefined {
-  if (typeof output === 'string') return output;
-  if (isLoose(output) && typeof output.text === 'string') return output.text;
-  if (Array.isArray(output)) {
-    const first = output.find((part) => isLoose(part) && typeof part.text === 'string');
-    return first === undefined ? undefined : String((first as Loose).text);
-  }
-  return undefined;
-}
-
 /** The message of a follow-up failure, for the double that reports it. */
-export function followUpProblem(failed: FailedCall, callIndex: number): string {
+export function followUpProblem(
+  failed: FailedCall,
+  callIndex: number,
+  options: { readonly where?: string } = {},
+): string {
   return `function_call "${failed.toolName}" left out ${
     failed.path === '' ? 'a property' : failed.path
   }, which the tool's schema lists as required and not nullable, and the tool failed (${
     brief(failed.result, 60)
-  }, in the input of call ${ordinal(callIndex)}).`;
+  }, in the input of call ${ordinal(callIndex)}${options.where ?? ''}).`;
 }
 
 function callName(item: Loose): string {
@@ -614,10 +564,23 @@ export function markUnchecked<T extends object>(item: T): T {
   return item;
 }
 
-/** How one scripted step is checked: at all, and which of its items are skipped. */
+/** Items built with `expectToolError: true` (`functionCall(…, { expectToolError: true })`). */
+const failingItems = new WeakSet<object>();
+
+/** Marks `item` as a call whose tool fails on purpose: its failure is not a mismatch, success is. */
+export function markExpectToolError<T extends object>(item: T): T {
+  failingItems.add(item);
+  return item;
+}
+
+/**
+ * How one scripted step is checked: at all, which of its items are skipped,
+ * and which calls expect their tool to fail.
+ */
 export interface StepCheck {
   readonly validate: boolean;
   readonly skip: ReadonlySet<number>;
+  readonly expectError: ReadonlySet<number>;
 }
 
 const NO_SKIP: ReadonlySet<number> = new Set();
@@ -627,19 +590,20 @@ const NO_SKIP: ReadonlySet<number> = new Set();
  * copied, since marked items are known by identity).
  */
 export function stepCheck(response: unknown, validate: unknown): StepCheck {
-  if (validate === false) return { validate: false, skip: NO_SKIP };
+  if (validate === false) return { validate: false, skip: NO_SKIP, expectError: NO_SKIP };
   const output = Array.isArray(response)
     ? response
     : isLoose(response) && Array.isArray(response.output)
     ? response.output
     : [];
   let skip: Set<number> | undefined;
+  let expectError: Set<number> | undefined;
   output.forEach((item, index) => {
-    if (typeof item === 'object' && item !== null && uncheckedItems.has(item)) {
-      (skip ??= new Set()).add(index);
-    }
+    if (typeof item !== 'object' || item === null) return;
+    if (uncheckedItems.has(item)) (skip ??= new Set()).add(index);
+    if (failingItems.has(item)) (expectError ??= new Set()).add(index);
   });
-  return { validate: true, skip: skip ?? NO_SKIP };
+  return { validate: true, skip: skip ?? NO_SKIP, expectError: expectError ?? NO_SKIP };
 }
 
 /**
@@ -694,18 +658,34 @@ export interface ResponseCheckOptions {
   readonly scripted: unknown;
 }
 
-/** The check as `ScriptedModel` runs it: on or off for the model, one follow-up book. */
+const TOOL_WAY_OUT = 'If the tool fails on purpose, give the call { expectToolError: true } ' +
+  '(functionCall(name, args, { expectToolError: true })), or switch the check off with ' +
+  'new ScriptedModel(steps, { validate: false }).';
+
+const EXPECTED_WAY_OUT = 'If the tool is meant to succeed, remove { expectToolError: true } ' +
+  'from the call; or switch the check off with new ScriptedModel(steps, { validate: false }).';
+
+/** What {@linkcode ScriptCheck} is created with, besides the double's name and switch. */
+export interface ScriptCheckOptions {
+  /** Where the double is, for messages (` on route "triage"`), read when a message is made. */
+  readonly where?: () => string;
+}
+
+/** The check as `ScriptedModel` runs it: on or off for the model, one book of tool outcomes. */
 export class ScriptCheck {
   readonly #double: string;
   readonly #enabled: boolean;
-  readonly #followUps = new FollowUpBook();
+  readonly #where: () => string;
+  /** The calls this model scripted whose tool outcome is not known yet. */
+  readonly outcomes: ToolOutcomeBook = new ToolOutcomeBook();
 
-  constructor(double: string, enabled: boolean) {
+  constructor(double: string, enabled: boolean, options: ScriptCheckOptions = {}) {
     this.#double = double;
     this.#enabled = enabled;
+    this.#where = options.where ?? (() => '');
   }
 
-  /** The mismatch of a normalized response with its request, remembering calls to follow up. */
+  /** The mismatch of a normalized response with its request, remembering its calls' tools. */
   response(
     callIndex: number,
     request: CheckedRequest,
@@ -717,7 +697,7 @@ export class ScriptCheck {
     if (!step.validate) return undefined;
     const found = checkOutput(request, output, { skip: step.skip });
     if (found === undefined) {
-      this.#followUps.remember(request, output, callIndex, step.skip);
+      this.#remember(request, output, callIndex, step);
       return undefined;
     }
     return new ScriptedOutputMismatchError({
@@ -740,32 +720,168 @@ export class ScriptCheck {
     });
   }
 
-  /** The mismatch of an earlier incomplete call whose failed result `request` carries. */
+  /**
+   * The mismatch of an earlier scripted call whose tool outcome `request`
+   * carries: a tool that failed (`tool_failed`, or `missing_property` when the
+   * call left out a required property), or one that succeeded although the
+   * call expected it to fail (`expected_tool_error`).
+   */
   followUp(
     callIndex: number,
     request: { readonly input?: unknown },
   ): ScriptedOutputMismatchError | undefined {
     if (!this.#enabled) return undefined;
-    const failed = this.#followUps.take(request.input);
-    if (failed === undefined) return undefined;
+    const outcome = this.outcomes.settle(request.input);
+    return outcome === undefined ? undefined : this.#outcomeError(outcome, callIndex);
+  }
+
+  /**
+   * The mismatch of the first call that expects its tool to fail and whose
+   * result never reached a call (for `assertComplete()`), if any.
+   */
+  unconfirmed(): ScriptedOutputMismatchError | undefined {
+    if (!this.#enabled) return undefined;
+    const call = this.outcomes.unconfirmed()[0];
+    if (call === undefined) return undefined;
+    return this.#error(call, {
+      reason: 'expected_tool_error',
+      expected: 'a tool error (expectToolError)',
+      actual: undefined,
+      problem: `${callText(call)} was scripted with { expectToolError: true }, but its result ` +
+        'never reached a model call (the run ended, or stopped for an approval, right after ' +
+        'its tools ran), so the failure is not confirmed.',
+      wayOut: 'Remove { expectToolError: true } and assert the tool output in the run result ' +
+        '(result.newItems), or let the run go on to a call that answers it.',
+    });
+  }
+
+  /** Remembers every function call of `output` the step checks, except handoffs. */
+  #remember(
+    request: CheckedRequest,
+    output: readonly unknown[],
+    callIndex: number,
+    step: StepCheck,
+  ): void {
+    const offer = offerOf(request);
+    const where = this.#where;
+    output.forEach((item, itemIndex) => {
+      if (!isLoose(item) || item.type !== 'function_call' || typeof item.callId !== 'string') {
+        return;
+      }
+      const name = callName(item);
+      if (step.skip.has(itemIndex) || offer.callables.get(name)?.kind === 'handoff') {
+        // Its result says nothing about the script; an older call with its id is stale.
+        this.outcomes.forget(item.callId);
+        return;
+      }
+      this.outcomes.remember({
+        callIndex,
+        itemIndex,
+        callId: item.callId,
+        toolName: offer.callables.get(name)?.name ?? name,
+        arguments: typeof item.arguments === 'string' ? item.arguments : brief(item.arguments),
+        expectError: step.expectError.has(itemIndex),
+        missing: missingProperty(offer, item)?.path,
+        where,
+      });
+    });
+  }
+
+  #outcomeError(outcome: ToolOutcome, callIndex: number): ScriptedOutputMismatchError {
+    const { call } = outcome;
+    // The call that carried the result, named by its route when another model scripted the call.
+    const here = this.#where();
+    const where = here === call.where() ? '' : here;
+    const input = `in the input of call ${ordinal(callIndex)}${where}`;
+    if (outcome.type === 'succeeded') {
+      return this.#error(call, {
+        reason: 'expected_tool_error',
+        expected: 'a tool error (expectToolError)',
+        actual: outcome.result,
+        problem: `${callText(call)} was scripted with { expectToolError: true }, but the tool ` +
+          `succeeded: the model got ${brief(outcome.result, 60)} ${input}.`,
+        wayOut: EXPECTED_WAY_OUT,
+      });
+    }
+    const { failure } = outcome;
+    if (call.missing !== undefined) {
+      return this.#error(call, {
+        reason: 'missing_property',
+        path: call.missing,
+        expected: 'the property (required, not nullable)',
+        actual: undefined,
+        problem: followUpProblem(
+          { toolName: call.toolName, path: call.missing, result: failure.text },
+          callIndex,
+          { where },
+        ),
+        wayOut: MODEL_WAY_OUT,
+      });
+    }
+    return this.#error(call, {
+      reason: 'tool_failed',
+      expected: 'a successful tool result',
+      actual: failure.text,
+      problem:
+        `${callText(call)} did not succeed: ${failureCause(failure)}; the model got ${
+          brief(failure.text, 90)
+        } ${input}, and the script went on as if the tool ` +
+        'had succeeded.',
+      wayOut: TOOL_WAY_OUT,
+    });
+  }
+
+  #error(
+    call: PendingToolCall,
+    found: {
+      reason: ScriptedOutputMismatchReason;
+      path?: string;
+      expected: string;
+      actual: unknown;
+      problem: string;
+      wayOut: string;
+    },
+  ): ScriptedOutputMismatchError {
     return new ScriptedOutputMismatchError({
       double: this.#double,
-      callIndex: failed.callIndex,
-      itemIndex: failed.itemIndex,
-      reason: 'missing_property',
-      toolName: failed.toolName,
-      path: failed.path,
-      expected: 'the property (required, not nullable)',
-      actual: undefined,
+      callIndex: call.callIndex,
+      itemIndex: call.itemIndex,
+      reason: found.reason,
+      toolName: call.toolName,
+      path: found.path,
+      expected: found.expected,
+      actual: found.actual,
       available: undefined,
-      message: mismatchMessage(
-        this.#double,
-        failed.callIndex,
-        failed.itemIndex,
-        followUpProblem(failed, callIndex),
-        MODEL_WAY_OUT,
-      ),
+      message: `${this.#double} call ${ordinal(call.callIndex)}${call.where()}, output item ${
+        ordinal(call.itemIndex)
+      }: ${found.problem} ${found.wayOut}`,
     });
+  }
+}
+
+/** `function_call "search_flights" with arguments {"to":"OSL","passengers":20}` (JSON as is). */
+function callText(call: PendingToolCall): string {
+  const text = call.arguments.length > 80 ? `${call.arguments.slice(0, 79)}…` : call.arguments;
+  return `function_call "${call.toolName}" with arguments ${text}`;
+}
+
+/**
+ * Why the tool failed, as far as the SDK's text tells: it gives the model the
+ * same words for an `execute` that threw and for arguments the tool's own
+ * schema rejected, so both are named.
+ */
+function failureCause(failure: ToolFailure): string {
+  const detail = failure.detail === undefined ? '' : ` (${brief(failure.detail, 120)})`;
+  switch (failure.kind) {
+    case 'unparsable':
+      return `the SDK could not parse its arguments${detail}`;
+    case 'timed_out':
+      return 'the tool timed out';
+    case 'failed':
+      return `the tool threw, or its own schema rejected the arguments${detail} (the SDK words ` +
+        'both alike; for a tool with an .optional() field the schema sent to the model has none ' +
+        'of its bounds, such as .int(), .min() or .max(), so arguments that break them pass the ' +
+        'script check)';
   }
 }
 

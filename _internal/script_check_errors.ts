@@ -19,12 +19,20 @@
  *   JSON, or breaks the output schema.
  * - `missing_property`: a call left out a property its schema requires, and
  *   the tool then failed (reported by the next call, which carries the result).
+ * - `tool_failed`: the tool of a scripted call threw, rejected its arguments or
+ *   timed out, and the SDK gave the model its default error text (reported by
+ *   the next call, which carries the result).
+ * - `expected_tool_error`: a call scripted with `expectToolError: true` whose
+ *   tool succeeded (reported by the next call), or whose result never reached
+ *   a model call (reported by `assertComplete()`).
  */
 export type ScriptedOutputMismatchReason =
   | 'unknown_tool'
   | 'invalid_arguments'
   | 'invalid_output'
-  | 'missing_property';
+  | 'missing_property'
+  | 'tool_failed'
+  | 'expected_tool_error';
 
 /** What {@linkcode ScriptedOutputMismatchError} is constructed from. */
 export interface ScriptedOutputMismatchErrorOptions {
@@ -54,8 +62,11 @@ export interface ScriptedOutputMismatchErrorOptions {
  * A scripted answer does not fit the request it answers: it calls a tool the
  * request does not offer, its arguments or structured output break the
  * request's schema, or it left out a required property and the tool failed.
- * Raised at the call (kept in `failures`, so teardown reports it even when the
- * code under test caught it).
+ * Or the tool of a scripted call failed (`tool_failed`: it threw, or rejected
+ * arguments the schema sent to the model allowed), or succeeded although the
+ * call said `expectToolError: true` (`expected_tool_error`): found at the next
+ * call, whose input carries the tool's result. Raised at the call (kept in
+ * `failures`, so teardown reports it even when the code under test caught it).
  *
  * Switch the check off for a step that is wrong on purpose with
  * `functionCall(name, args, { validate: false })` (one item),

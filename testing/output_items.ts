@@ -11,7 +11,7 @@ import type {
   SdkAssistantMessageItem as AssistantMessageItem,
   SdkFunctionCallItem as FunctionCallItem,
 } from './_sdk_types.ts';
-import { markUnchecked } from '../_internal/script_check.ts';
+import { markExpectToolError, markUnchecked } from '../_internal/script_check.ts';
 import { hashString } from './_schema_values.ts';
 
 /**
@@ -50,6 +50,15 @@ export type FunctionCallOptions = {
    * Default `true`.
    */
   validate?: boolean;
+  /**
+   * `true` marks a call whose tool fails on purpose (how the agent copes with
+   * a tool error): its failure is not reported, and a tool that succeeds is
+   * (`ScriptedOutputMismatchError`, reason `expected_tool_error`, at the next
+   * model call or at `assertComplete()`). Without it, a scripted call whose
+   * tool fails (the SDK's default "An error occurred…" result) fails the next
+   * model call with reason `tool_failed`. Default `false`.
+   */
+  expectToolError?: boolean;
 };
 
 /**
@@ -139,5 +148,6 @@ export function functionCall(
     arguments: text,
     providerData: options.providerData,
   };
+  if (options.expectToolError === true) markExpectToolError(item);
   return options.validate === false ? markUnchecked(item) : item;
 }

@@ -55,6 +55,7 @@ import { synthesizeStream } from '../_internal/stream.ts';
 import { traceResponseSpans } from './_model_spans.ts';
 import { noteRaised } from '../_internal/one_report.ts';
 import { ScriptCheck, unparsedArguments } from '../_internal/script_check.ts';
+import { registerToolOutcomes } from '../_internal/tool_outcome.ts';
 import {
   InvalidScriptedModelStepError,
   UnconsumedModelStepsError,
@@ -90,7 +91,10 @@ const DOUBLE = 'ScriptedModel';
  *   function call must name a tool or handoff the request offers, with
  *   arguments its schema accepts; a structured output must fit the output
  *   schema; a hosted or built-in call needs its tool. A mismatch throws
- *   `ScriptedOutputMismatchError` at the call. `{ validate: false }` switches
+ *   `ScriptedOutputMismatchError` at the call. A scripted call whose tool then
+ *   failed (the SDK's default error text in the next call's input) fails that
+ *   next call the same way (`tool_failed`), unless the call says
+ *   `expectToolError: true`. `{ validate: false }` switches
  *   the check off for one call item (`functionCall()`), one step
  *   (`modelResponse()`, `modelResponder()`) or the whole model (the
  *   constructor).
@@ -157,7 +161,8 @@ export class ScriptedModel implements Model {
    */
   constructor(inputs: Iterable<ScriptedModelInput> = [], options: ScriptedModelOptions = {}) {
     this.#validate = options.validate !== false;
-    this.#check = new ScriptCheck(DOUBLE, this.#validate);
+    this.#check = new ScriptCheck(DOUBLE, this.#validate, { where: () => routeText(this) });
+    registerToolOutcomes(this, this.#check.outcomes);
     this.#push(queuedSteps(inputs, this.#validate));
     if (options.traceSpans === true) traceResponseSpans(this);
     announceDouble(this);
@@ -191,7 +196,12 @@ export class ScriptedModel implements Model {
     this.#push(queuedSteps(inputs, this.#validate));
   }
 
-  /** Throws `UnconsumedModelStepsError` if any scripted step is left. */
+  /**
+   * Throws `UnconsumedModelStepsError` if any scripted step is left, and
+   * `ScriptedOutputMismatchError` (reason `expected_tool_error`) if a call
+   * scripted with `expectToolError: true` never had its failure confirmed by
+   * a later call.
+   */
   assertComplete(): void {
     const remaining = this.#steps.size;
     if (remaining > 0) {
@@ -202,6 +212,8 @@ export class ScriptedModel implements Model {
         transcript: lastCallTranscript(this, 'Last steps before it stopped'),
       });
     }
+    const unconfirmed = this.#check.unconfirmed();
+    if (unconfirmed !== undefined) throw unconfirmed;
   }
 
   /**
@@ -428,7 +440,11 @@ export class ScriptedModel implements Model {
     return step;
   }
 
-  /** A call that carries the failed result of an incomplete scripted call fails too. */
+  /**
+   * A call whose input carries the result of an earlier scripted call fails
+   * when that tool failed (or succeeded against `expectToolError`): the first
+   * place a model learns a tool's outcome, before the script answers it.
+   */
   #checkFollowUp(call: RecordedModelCall): void {
     const mismatch = this.#check.followUp(call.index, call.request);
     if (mismatch !== undefined) throw this.#failures.raise(mismatch);

@@ -39,6 +39,7 @@ import type { ScriptedModelProviderOptions } from './scripted_model_provider_typ
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
 import { assertCompleteNow } from '../_internal/one_report.ts';
+import { shareToolOutcomes } from '../_internal/tool_outcome.ts';
 
 const DOUBLE = 'ScriptedModelProvider';
 
@@ -83,6 +84,8 @@ export class ScriptedModelProvider implements ModelProvider {
     registerRoutes(this, this.#models, this.#fallback);
     // For the matchers (non-enumerable, so the provider's shape stays its own).
     Object.defineProperty(this, assertCompleteNow, { value: () => this.#assertCompleteNow() });
+    // A tool's result can reach another routed model (a handoff in the same turn).
+    shareToolOutcomes([...this.#models.values(), this.#fallback]);
     announceDouble(this);
   }
 

@@ -39,9 +39,9 @@ function shellAgent(model: ScriptedModel): SandboxAgent {
 }
 
 /** A model that has the shell run one command (`call_1`), then gives its answer. */
-function shellModel(cmd: string, answer: string): ScriptedModel {
+function shellModel(cmd: string, answer: string, options: { expectToolError?: boolean } = {}) {
   return new ScriptedModel([
-    [functionCall('exec_command', { cmd }, { callId: 'call_1' })],
+    [functionCall('exec_command', { cmd }, { callId: 'call_1', ...options })],
     [assistantMessage(answer)],
   ]);
 }
@@ -155,7 +155,9 @@ describe('SandboxAgent with a scripted sandbox session', () => {
     const sandbox = scriptedSandboxSession([
       { method: 'execCommand', error: new Error('sandbox ran out of disk') },
     ]);
-    const model = shellModel('make', 'The build failed: the sandbox is out of disk.');
+    const model = shellModel('make', 'The build failed: the sandbox is out of disk.', {
+      expectToolError: true,
+    });
     // An error step is the test's own doing, not a drifted workflow.
     verifyAtTeardown(t, sandbox, model);
     const result = await runShell(model, 'Build it.', { session: sandbox });
@@ -169,7 +171,11 @@ describe('SandboxAgent with a scripted sandbox session', () => {
     const sandbox = scriptedSandboxSession([
       { method: 'execCommand', match: ({ cmd }) => cmd === 'pwd', result: '/workspace\n' },
     ]);
-    const model = shellModel('rm -rf /', 'Done.');
+    // A model with the check off answers the tool error as if the command had run...
+    const model = new ScriptedModel([
+      [functionCall('exec_command', { cmd: 'rm -rf /' }, { callId: 'call_1' })],
+      [assistantMessage('Done.')],
+    ], { validate: false });
     const result = await runShell(model, 'Clean up.', { session: sandbox });
     // The SDK turned the matcher's rejection into a tool error and carried on...
     assert.equal(result.finalOutput, 'Done.');
@@ -181,6 +187,22 @@ describe('SandboxAgent with a scripted sandbox session', () => {
     assert.throws(() => sandbox[Symbol.dispose](), /ScriptedSandboxSession raised 1 failure/);
     sandbox.acknowledgeFailures();
     model.assertComplete();
+  });
+
+  test('with the check on, the rejected command fails the run at the next model call', async () => {
+    const sandbox = scriptedSandboxSession([
+      { method: 'execCommand', match: ({ cmd }) => cmd === 'pwd', result: '/workspace\n' },
+    ]);
+    const model = shellModel('rm -rf /', 'Done.');
+    await assert.rejects(runShell(model, 'Clean up.', { session: sandbox }), {
+      name: 'ScriptedOutputMismatchError',
+      reason: 'tool_failed',
+      callIndex: 0,
+      toolName: 'exec_command',
+    });
+    assert.equal(model.remainingSteps, 1);
+    assert.ok(sandbox.acknowledgeFailures()[0] instanceof SandboxCallMatcherError);
+    assert.equal(model.acknowledgeFailures().length, 1);
   });
 
   test('a provided session gets its scripted preStop at the end of the run', async (t) => {

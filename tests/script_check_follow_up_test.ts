@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import {
   brief,
   checkOutput,
-  FollowUpBook,
   followUpProblem,
   markUnchecked,
   ScriptCheck,
@@ -168,26 +167,36 @@ describe('strict scripts: the final message against the output schema', () => {
 });
 
 describe('strict scripts: the calls only their tool can judge', () => {
+  /** A check that has seen `output` answer call `callIndex`. */
+  const seen = (output: unknown[], callIndex = 0, scripted: unknown = output) => {
+    const check = new ScriptCheck('ScriptedModel', true);
+    assert.equal(
+      check.response(callIndex, request, output, { validate: true, scripted }),
+      undefined,
+    );
+    return check;
+  };
+
   test('a remembered call is reported once, with the failure text, then forgotten', () => {
-    const book = new FollowUpBook();
-    book.remember(request, [{ type: 'message' }, incomplete('c1')], 3);
-    assert.equal(book.take('not a list'), undefined);
-    assert.equal(book.take([result(FAILED, 'other'), { type: 'message' }, null]), undefined);
-    assert.deepEqual(book.take([result(FAILED)]), {
-      callIndex: 3,
-      itemIndex: 1,
-      toolName: 't',
-      path: 'count',
-      result: FAILED,
-    });
-    assert.equal(book.take([result(FAILED)]), undefined);
+    const check = seen([{ type: 'message' }, incomplete('c1')], 3);
+    assert.equal(check.followUp(4, { input: 'not a list' }), undefined);
+    assert.equal(
+      check.followUp(4, { input: [result(FAILED, 'other'), { type: 'message' }, null] }),
+      undefined,
+    );
+    const error = check.followUp(4, { input: [result(FAILED)] });
+    assert.equal(error?.reason, 'missing_property');
+    assert.equal(error?.callIndex, 3);
+    assert.equal(error?.itemIndex, 1);
+    assert.equal(error?.toolName, 't');
+    assert.equal(error?.path, 'count');
+    assert.equal(check.followUp(5, { input: [result(FAILED)] }), undefined);
   });
 
   test('a result that is no failure forgets the call as well', () => {
-    const book = new FollowUpBook();
-    book.remember(request, [incomplete('c1')], 0);
-    assert.equal(book.take([result('done')]), undefined);
-    assert.equal(book.take([result(FAILED)]), undefined);
+    const check = seen([incomplete('c1')]);
+    assert.equal(check.followUp(1, { input: [result('done')] }), undefined);
+    assert.equal(check.followUp(2, { input: [result(FAILED)] }), undefined);
   });
 
   test('the SDK failure texts count, in every shape of result; others do not', () => {
@@ -200,9 +209,10 @@ describe('strict scripts: the calls only their tool can judge', () => {
         [null, { type: 'image', image: 'x' }, { type: 'input_text', text: FAILED }],
       ]
     ) {
-      const book = new FollowUpBook();
-      book.remember(request, [incomplete()], 0);
-      assert.ok(book.take([result(output)]), JSON.stringify(output));
+      assert.ok(
+        seen([incomplete()]).followUp(1, { input: [result(output)] }),
+        JSON.stringify(output),
+      );
     }
     for (
       const output of [
@@ -216,46 +226,43 @@ describe('strict scripts: the calls only their tool can judge', () => {
         42,
       ]
     ) {
-      const book = new FollowUpBook();
-      book.remember(request, [incomplete()], 0);
-      assert.equal(book.take([result(output)]), undefined, JSON.stringify(output));
+      assert.equal(
+        seen([incomplete()]).followUp(1, { input: [result(output)] }),
+        undefined,
+        JSON.stringify(output),
+      );
     }
   });
 
   test('the first failed call of an input is reported, and every arrived one forgotten', () => {
-    const book = new FollowUpBook();
-    book.remember(request, [incomplete('c1'), incomplete('c2')], 0);
-    assert.equal(book.take([result(FAILED, 'c1'), result(FAILED, 'c2')])?.itemIndex, 0);
-    assert.equal(book.take([result(FAILED, 'c2')]), undefined);
+    const check = seen([incomplete('c1'), incomplete('c2')]);
+    assert.equal(
+      check.followUp(1, { input: [result(FAILED, 'c1'), result(FAILED, 'c2')] })?.itemIndex,
+      0,
+    );
+    assert.equal(check.followUp(2, { input: [result(FAILED, 'c2')] }), undefined);
   });
 
-  test('complete calls, skipped items, other items and calls without an id are not remembered', () => {
-    const book = new FollowUpBook();
-    book.remember(
-      request,
-      [
-        call({ id: 'x', count: 1 }, 'complete'),
-        incomplete('skipped'),
-        { ...incomplete('typed'), type: 'function_call_output' },
-        incomplete(7),
-        null,
-      ],
-      0,
-      new Set([1]),
-    );
-    for (const id of ['complete', 'skipped', 'typed', '7']) {
-      assert.equal(book.take([result(FAILED, id)]), undefined, id);
+  test('a complete call that failed is tool_failed; skipped items, others and id-less calls are not remembered', () => {
+    const output = [
+      call({ id: 'x', count: 1 }, 'complete'),
+      incomplete('skipped'),
+      { ...incomplete('typed'), type: 'function_call_output' },
+      incomplete(7),
+      null,
+    ];
+    const check = seen(output, 0, [output[0], markUnchecked(output[1]!)]);
+    for (const id of ['skipped', 'typed', '7']) {
+      assert.equal(check.followUp(1, { input: [result(FAILED, id)] }), undefined, id);
     }
+    const failed = check.followUp(1, { input: [result(FAILED, 'complete')] });
+    assert.equal(failed?.reason, 'tool_failed');
+    assert.equal(failed?.path, undefined);
+    assert.equal(failed?.actual, FAILED);
   });
 
   test('the follow-up message names the call, the property and the failure, cut short', () => {
-    const failed = {
-      callIndex: 0,
-      itemIndex: 0,
-      toolName: 'refund',
-      path: 'amountCents',
-      result: FAILED,
-    };
+    const failed = { toolName: 'refund', path: 'amountCents', result: FAILED };
     assert.equal(
       followUpProblem(failed, 1),
       `function_call "refund" left out amountCents, which the tool's schema lists as required and ` +
@@ -366,13 +373,7 @@ describe('strict scripts: ScriptCheck', () => {
     assert.equal(
       error.message,
       `ScriptedModel call #5, output item #2: ${
-        followUpProblem({
-          callIndex: 4,
-          itemIndex: 1,
-          toolName: 't',
-          path: 'count',
-          result: FAILED,
-        }, 5)
+        followUpProblem({ toolName: 't', path: 'count', result: FAILED }, 5)
       } If the step is wrong on purpose, give it { validate: false } (functionCall(), ` +
         'modelResponse(), modelResponder()), or switch the check off with ' +
         'new ScriptedModel(steps, { validate: false }).',

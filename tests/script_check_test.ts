@@ -544,7 +544,7 @@ describe('strict scripts: after the call', () => {
     assert.deepEqual(model.failures, []);
   });
 
-  test('a tool that fails on complete arguments is a legitimate test and left alone', async () => {
+  test('a tool that fails on complete arguments is a legitimate test when the step says so', async () => {
     const failing = tool({
       name: 'refund',
       description: 'Refunds.',
@@ -554,12 +554,22 @@ describe('strict scripts: after the call', () => {
       },
     });
     const model = new ScriptedModel([
-      [functionCall('refund', { orderId: 'ORD-1' })],
+      [functionCall('refund', { orderId: 'ORD-1' }, { expectToolError: true })],
       [assistantMessage('The refund failed.')],
     ]);
     const result = await runner().run(new Agent({ name: 'S', model, tools: [failing] }), 'x');
     assert.equal(result.finalOutput, 'The refund failed.');
     assert.deepEqual(model.failures, []);
+    // Without expectToolError, the failure is a script that went on as if the tool succeeded.
+    const silent = new ScriptedModel([
+      [functionCall('refund', { orderId: 'ORD-1' })],
+      [assistantMessage('The refund failed.')],
+    ]);
+    await assert.rejects(
+      runner().run(new Agent({ name: 'S', model: silent, tools: [failing] }), 'x'),
+      { name: 'ScriptedOutputMismatchError', reason: 'tool_failed', callIndex: 0 },
+    );
+    silent.acknowledgeFailures();
   });
 });
 

@@ -62,7 +62,7 @@ describe('strict scripts: what is read where a step is written', () => {
       assert.equal(skippedBy(check).size, 0, String(response));
       assert.equal(unparsedArguments(response, check), undefined, String(response));
       assert.equal(
-        unparsedArguments(response, { validate: true, skip: new Set() }),
+        unparsedArguments(response, { validate: true, skip: new Set(), expectError: new Set() }),
         undefined,
         String(response),
       );

@@ -111,7 +111,8 @@ describe('ScriptedMcpServer through the real Runner', () => {
     });
     const model = new ScriptedModel([
       [functionCall('get_forecast', { city: 'Atlantis' }, { callId: 'call_1' })],
-      [functionCall('get_forecast', { city: 'Oslo' }, { callId: 'call_2' })],
+      // The scripted error step fails this call on purpose.
+      [functionCall('get_forecast', { city: 'Oslo' }, { callId: 'call_2', expectToolError: true })],
       [assistantMessage('Sorry.')],
     ]);
     const agent = new Agent({ name: 'Forecaster', model, mcpServers: [server] });

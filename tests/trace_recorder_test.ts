@@ -61,7 +61,11 @@ function weatherTool() {
 
 function triageWorkflow(tripwire = false) {
   const model = new ScriptedModel([
-    [functionCall('get_weather', { city: 'Atlantis' }, { callId: 'call_1' })],
+    // The weather tool throws for Atlantis: the tool error the trace records.
+    [functionCall('get_weather', { city: 'Atlantis' }, {
+      callId: 'call_1',
+      expectToolError: true,
+    })],
     [functionCall('transfer_to_Weather', {}, { callId: 'call_2' })],
     [functionCall('get_weather', { city: 'Tokyo' }, { callId: 'call_3' })],
     [assistantMessage('It is sunny in Tokyo.')],

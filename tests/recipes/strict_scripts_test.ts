@@ -3,7 +3,9 @@
 // arguments its schema rejects or a structured output that does not fit fail
 // at the call that carries them, naming the step, tool and path, instead of
 // turning into a tool error the next scripted step answers anyway. A test that
-// wants a malformed call on purpose says so with { validate: false }.
+// wants a malformed call on purpose says so with { validate: false }. A scripted
+// call whose tool then fails fails the next model call; a tool that fails on
+// purpose says so with { expectToolError: true }.
 import { Agent, Runner, tool } from '@openai/agents';
 import {
   assistantMessage,
@@ -79,4 +81,51 @@ test('a malformed call on purpose: how the agent handles a bad tool call', async
   const toolResult = input.find((item) => item.type === 'function_call_result');
   assert.match(JSON.stringify(toolResult), /An error occurred/);
   assert.equal(result.finalOutput, 'Sorry, something went wrong. Could you repeat the amount?');
+});
+
+/** A booking tool whose zod bounds the SDK does not send (its schema has an .optional() field). */
+function createBookingAgent(model: ScriptedModel) {
+  const book = tool({
+    name: 'book_table',
+    description: 'Books a table.',
+    parameters: z.object({
+      guests: z.number().int().min(1).max(8),
+      note: z.string().optional(),
+    }),
+    execute: async ({ guests }) => `Booked a table for ${guests}.`,
+  });
+  return new Agent({ name: 'Bookings', model, tools: [book] });
+}
+
+test('a tool that failed on a scripted call fails the test at the next model call', async () => {
+  const model = new ScriptedModel([
+    // The schema the model is sent has no bounds, so 20 passes the check at the call; the
+    // tool's own parse rejects it and the SDK tells the model "An error occurred…".
+    [functionCall('book_table', { guests: 20, note: null })],
+    [assistantMessage('Booked a table for 20.')],
+  ]);
+  const runner = new Runner({ tracingDisabled: true });
+
+  await assert.rejects(runner.run(createBookingAgent(model), 'A table for 20'), (error) => {
+    assert.ok(error instanceof ScriptedOutputMismatchError);
+    assert.equal(error.reason, 'tool_failed');
+    assert.equal(error.callIndex, 0); // the call whose tool failed...
+    assert.equal(error.toolName, 'book_table');
+    assert.match(error.message, /in the input of call #2/); // ...found by the next one
+    return true;
+  });
+  model.acknowledgeFailures();
+});
+
+test('a tool that fails on purpose: expectToolError', async (t) => {
+  const model = new ScriptedModel([
+    [functionCall('book_table', { guests: 20, note: null }, { expectToolError: true })],
+    [assistantMessage('We seat at most 8 guests per table.')],
+  ]);
+  t.after(() => model[Symbol.dispose]());
+  const runner = new Runner({ tracingDisabled: true });
+
+  const result = await runner.run(createBookingAgent(model), 'A table for 20');
+
+  assert.equal(result.finalOutput, 'We seat at most 8 guests per table.');
 });
