@@ -330,6 +330,14 @@ function neededKind(item: Loose): string | undefined {
       return 'shell';
     case 'apply_patch_call':
       return 'apply_patch';
+    // A model searches for tools, or writes a program, only when the request
+    // offers the tool; a search's output, or a program's, comes with it.
+    case 'tool_search_call':
+    case 'tool_search_output':
+      return 'tool_search';
+    case 'program':
+    case 'program_output':
+      return 'programmatic_tool_calling';
     case 'hosted_tool_call': {
       const data = isLoose(item.providerData) ? item.providerData : {};
       const type = typeof data.type === 'string' ? data.type : String(item.name);

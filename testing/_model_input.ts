@@ -233,6 +233,11 @@ const ITEM_BUILDERS: Readonly<Record<string, string>> = {
   computer_call: 'computerCall()',
   shell_call: 'shellCall()',
   apply_patch_call: 'applyPatchCall()',
+  tool_search_call: 'toolSearchCall()',
+  tool_search_output: 'toolSearchOutput()',
+  program: 'programCall()',
+  program_output: 'programOutput()',
+  compaction: 'compactionItem()',
 };
 
 /** Conversation item types that are not builder-made but are still no step. */
@@ -241,9 +246,6 @@ const OTHER_ITEM_TYPES = new Set([
   'computer_call_result',
   'shell_call_output',
   'apply_patch_call_output',
-  'compaction',
-  'tool_search_call',
-  'tool_search_output',
 ]);
 
 /**

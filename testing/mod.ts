@@ -224,6 +224,7 @@ export type {
 export {
   applyPatchCall,
   codeInterpreterCall,
+  compactionItem,
   computerCall,
   fileSearchCall,
   handoffCall,
@@ -232,14 +233,19 @@ export {
   mcpApprovalRequest,
   mcpCall,
   mcpListTools,
+  programCall,
+  programOutput,
   reasoningItem,
   shellCall,
+  toolSearchCall,
+  toolSearchOutput,
   webSearchCall,
 } from './output_item_builders.ts';
 export type {
   ApplyPatchCallOptions,
   CallItemBuilderOptions,
   CodeInterpreterCallOptions,
+  CompactionItemOptions,
   ComputerCallOptions,
   FileSearchCallOptions,
   HandoffCallOptions,
@@ -251,8 +257,12 @@ export type {
   McpListedTool,
   McpListToolsOptions,
   McpToolCallOptions,
+  ProgramCallOptions,
+  ProgramOutputOptions,
   ReasoningItemOptions,
   ShellCallOptions,
+  ToolSearchItemOptions,
+  ToolSearchOutputOptions,
   WebSearchCallOptions,
 } from './output_item_builders.ts';
 export { ScriptedModelProvider } from './scripted_model_provider.ts';
