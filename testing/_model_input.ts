@@ -8,7 +8,12 @@
 
 import { ordinal } from '../_internal/format.ts';
 import { type HoldGate, holdGate } from './_model_hold.ts';
-import { isScriptedResponse, snapshotResponse } from './_model_response.ts';
+import {
+  type EnvelopeParts,
+  isScriptedResponse,
+  snapshotResponse,
+  toUsage,
+} from './_model_response.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import { type StepCheck, stepCheck } from '../_internal/script_check.ts';
 import {
@@ -33,6 +38,8 @@ export type QueuedStep =
     readonly response: ScriptedModelResponse;
     /** How the response is checked against the request it answers. */
     readonly check: StepCheck;
+    /** The usage and ids `modelResponse(…, options)` sets over the response. */
+    readonly envelope?: EnvelopeParts;
   }
   | {
     readonly type: 'error';
@@ -125,6 +132,7 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
         type: 'response',
         response: snapshotResponse(step.response),
         check: stepCheck(step.response, step.validate),
+        envelope: envelopeParts(step, inputIndex),
       };
     case 'error':
       if (!('error' in step)) throw invalidInput('missing_error', inputIndex, 'error');
@@ -157,6 +165,27 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
     case 'hold':
       return toHeldStep(step, inputIndex);
   }
+}
+
+/** The envelope parts a response step sets, checked and copied; `undefined` for none. */
+function envelopeParts(
+  step: Extract<ScriptedModelStep, { type: 'response' }>,
+  inputIndex: number,
+): EnvelopeParts | undefined {
+  const { usage, responseId, requestId } = step;
+  if (usage === undefined && responseId === undefined && requestId === undefined) return undefined;
+  if (
+    (usage !== undefined && (typeof usage !== 'object' || usage === null)) ||
+    (responseId !== undefined && typeof responseId !== 'string') ||
+    (requestId !== undefined && typeof requestId !== 'string')
+  ) {
+    throw invalidEnvelope(inputIndex);
+  }
+  const parts: { usage?: EnvelopeParts['usage']; responseId?: string; requestId?: string } = {};
+  if (usage !== undefined) parts.usage = toUsage(usage);
+  if (responseId !== undefined) parts.responseId = responseId;
+  if (requestId !== undefined) parts.requestId = requestId;
+  return parts;
 }
 
 /** A hold made by `modelHold()`, scripted once, around a valid step that is not a hold. */

@@ -82,6 +82,7 @@ export type {
   ModelHold,
   ModelHoldOptions,
   ModelHoldState,
+  ModelResponseOptions,
   RecordedModelCall,
   ScriptedModelErrorStep,
   ScriptedModelInput,
@@ -94,6 +95,7 @@ export type {
   ScriptedModelStream,
   ScriptedModelStreamResponderStep,
   ScriptedModelStreamStep,
+  ScriptedUsage,
   StepCheckOptions,
 } from './scripted_model_types.ts';
 export { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';

@@ -30,6 +30,7 @@ import type {
   SdkModelRetryAdvice as ModelRetryAdvice,
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
+  SdkUsage as Usage,
 } from './_sdk_types.ts';
 import { ordinal } from '../_internal/format.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
@@ -40,7 +41,7 @@ import {
   type QueuedStep,
   toQueuedStep,
 } from './_model_input.ts';
-import { isScriptedResponse, normalizeResponse } from './_model_response.ts';
+import { isScriptedResponse, normalizeResponse, toUsage } from './_model_response.ts';
 import { Queue } from '../_internal/queue.ts';
 import {
   inputItems,
@@ -142,6 +143,7 @@ export class ScriptedModel implements Model {
   readonly #failures = new FailureLog(DOUBLE);
   readonly #check: ScriptCheck;
   readonly #validate: boolean;
+  readonly #defaultUsage: Usage | undefined;
   #pushed = 0;
 
   /**
@@ -150,11 +152,15 @@ export class ScriptedModel implements Model {
    * `modelStreamResponder`) or a bare response (an output array or a complete
    * envelope). `options.validate: false` switches off the check of responses
    * against the requests they answer; `options.traceSpans` opens a `response`
-   * span around each traced call, as a real model does (see
+   * span around each traced call, as a real model does; `options.defaultUsage`
+   * is the usage every output-only response reports (see
    * `ScriptedModelOptions`).
    */
   constructor(inputs: Iterable<ScriptedModelInput> = [], options: ScriptedModelOptions = {}) {
     this.#validate = options.validate !== false;
+    this.#defaultUsage = options.defaultUsage === undefined
+      ? undefined
+      : toUsage(options.defaultUsage);
     this.#check = new ScriptCheck(DOUBLE, this.#validate);
     this.#push(queuedSteps(inputs, this.#validate));
     if (options.traceSpans === true) traceResponseSpans(this);
@@ -454,6 +460,8 @@ export class ScriptedModel implements Model {
       // The call-time snapshot decides, not the live settings a responder could still change.
       preserveRawUsage: call.request.modelSettings?.preserveRawUsage === true,
       requireResponseId,
+      step: step.type === 'response' ? step.envelope : undefined,
+      defaultUsage: this.#defaultUsage,
     });
     // Judged by the call-time snapshot, what the model was sent. The store shares
     // unchanged parts between calls, so an unchanged tool list is the same object

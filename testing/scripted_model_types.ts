@@ -11,6 +11,8 @@ import type {
   SdkModelRetryAdvice as ModelRetryAdvice,
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
+  SdkUsage as Usage,
+  SdkUsageInput as UsageInput,
 } from './_sdk_types.ts';
 
 /**
@@ -20,6 +22,26 @@ import type {
  * `N` is the 1-based number of the call that uses it.
  */
 export type ScriptedModelResponse = ModelResponse | ModelResponse['output'];
+
+/**
+ * The usage a scripted response reports: a `Usage`, or what its constructor
+ * takes (`{ inputTokens: 12, outputTokens: 3 }`; `requests` defaults to 1).
+ * Each call gets its own copy, so the runner's `result.state.usage` adds the
+ * calls up as it does for a real model.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, ScriptedModel, type ScriptedUsage } from 'scripted-agents/testing';
+ *
+ * const defaultUsage: ScriptedUsage = { inputTokens: 10, outputTokens: 2 };
+ * const model = new ScriptedModel([[assistantMessage('Hi')]], { defaultUsage });
+ * const result = await new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hello');
+ * assert.equal(result.state.usage.totalTokens, 12);
+ * ```
+ */
+export type ScriptedUsage = Usage | UsageInput;
 
 /**
  * One model call as the model saw it. `request` is a frozen, detached snapshot
@@ -86,6 +108,12 @@ export type ScriptedModelResponseStep = {
    * (for a step that is wrong on purpose). Default: checked.
    */
   validate?: boolean;
+  /** The usage the call reports, over the response's own and the model's `defaultUsage`. */
+  usage?: ScriptedUsage;
+  /** The response id, over the response's own and the default `scripted-response-N`. */
+  responseId?: string;
+  /** The provider's request id, over the response's own. */
+  requestId?: string;
 };
 
 /**
@@ -191,6 +219,12 @@ export interface ScriptedModelOptions {
    * `response` spans the test does not.
    */
   traceSpans?: boolean;
+  /**
+   * The usage every output-only response reports (a bare output array, or a
+   * responder's), instead of one request and no tokens. A step's own
+   * `modelResponse(output, { usage })` and a complete envelope's `usage` win.
+   */
+  defaultUsage?: ScriptedUsage;
 }
 
 /**
@@ -208,6 +242,42 @@ export interface ScriptedModelOptions {
 export interface StepCheckOptions {
   /** `false` skips the check of this step against the request it answers. Default `true`. */
   validate?: boolean;
+}
+
+/**
+ * Options of `modelResponse()`: the check, and the parts of the envelope a
+ * test cares about, without writing a whole `ModelResponse`.
+ *
+ * @example Per-call usage and ids for an output array
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import {
+ *   assistantMessage,
+ *   modelResponse,
+ *   type ModelResponseOptions,
+ *   ScriptedModel,
+ * } from 'scripted-agents/testing';
+ *
+ * const options: ModelResponseOptions = {
+ *   usage: { inputTokens: 7, outputTokens: 3 },
+ *   responseId: 'resp_1',
+ *   requestId: 'req_1',
+ * };
+ * const model = new ScriptedModel([modelResponse([assistantMessage('Hi')], options)]);
+ * const result = await new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hello');
+ * assert.equal(result.lastResponseId, 'resp_1');
+ * assert.equal(result.rawResponses[0].requestId, 'req_1');
+ * assert.equal(result.state.usage.totalTokens, 10);
+ * ```
+ */
+export interface ModelResponseOptions extends StepCheckOptions {
+  /** The usage the call reports (a `Usage`, or its constructor's input). */
+  usage?: ScriptedUsage;
+  /** The response id; default the response's own, else `scripted-response-N`. */
+  responseId?: string;
+  /** The provider's request id; default the response's own, else none. */
+  requestId?: string;
 }
 
 /**
