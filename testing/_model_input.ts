@@ -16,6 +16,7 @@ import {
 } from './_model_response.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import { type StepCheck, stepCheck } from '../_internal/script_check.ts';
+import { chunkPlan } from '../_internal/text_chunks.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepReason,
@@ -40,6 +41,8 @@ export type QueuedStep =
     readonly check: StepCheck;
     /** The usage and ids `modelResponse(…, options)` sets over the response. */
     readonly envelope?: EnvelopeParts;
+    /** The pieces chunked messages stream as, by output position (read before the copy). */
+    readonly chunks?: ReadonlyMap<number, readonly string[]>;
   }
   | {
     readonly type: 'error';
@@ -93,14 +96,24 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
     throw invalidInput('invalid_input', inputIndex);
   }
   if (Array.isArray(input)) {
-    return { type: 'response', response: snapshotResponse(input), check: stepCheck(input, true) };
+    return {
+      type: 'response',
+      response: snapshotResponse(input),
+      check: stepCheck(input, true),
+      chunks: chunkPlan(input),
+    };
   }
   if (!('type' in input)) {
     if (!('output' in input) && !('usage' in input)) {
       throw invalidInput('invalid_input', inputIndex);
     }
     if (!isScriptedResponse(input)) throw invalidEnvelope(inputIndex);
-    return { type: 'response', response: snapshotResponse(input), check: stepCheck(input, true) };
+    return {
+      type: 'response',
+      response: snapshotResponse(input),
+      check: stepCheck(input, true),
+      chunks: chunkPlan(input.output),
+    };
   }
 
   const type: unknown = input.type;
@@ -133,6 +146,7 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
         response: snapshotResponse(step.response),
         check: stepCheck(step.response, step.validate),
         envelope: envelopeParts(step, inputIndex),
+        chunks: chunkPlan(Array.isArray(step.response) ? step.response : step.response.output),
       };
     case 'error':
       if (!('error' in step)) throw invalidInput('missing_error', inputIndex, 'error');

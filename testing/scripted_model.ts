@@ -53,6 +53,7 @@ import {
 import { RetryAdviceBook } from './_retry_advice.ts';
 import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
+import { chunkPlan } from '../_internal/text_chunks.ts';
 import { traceResponseSpans } from './_model_spans.ts';
 import { ScriptCheck, unparsedArguments } from '../_internal/script_check.ts';
 import {
@@ -377,6 +378,10 @@ export class ScriptedModel implements Model {
     // A queued response is the step's own snapshot, used by this call only.
     return synthesizeStream(normalized, () => throwIfAborted(call), {
       owned: step.type === 'response',
+      // A responder's items are its own, so they are known by identity.
+      chunks: step.type === 'response'
+        ? step.chunks
+        : chunkPlan(Array.isArray(response) ? response : response.output),
     });
   }
 
