@@ -22,7 +22,7 @@ import {
   type InvalidScriptedModelStepReason,
 } from './scripted_model_errors.ts';
 import type {
-  ScriptedModelInput,
+  ScriptedModelExplicitStep,
   ScriptedModelResponse,
   ScriptedModelRetryAdvice,
   ScriptedModelStep,
@@ -51,14 +51,14 @@ export type QueuedStep =
   }
   | {
     readonly type: 'responder';
-    readonly respond: Extract<ScriptedModelStep, { type: 'responder' }>['respond'];
+    readonly respond: Extract<ScriptedModelExplicitStep, { type: 'responder' }>['respond'];
     /** Whether the responder's results are checked against the request. */
     readonly validate: boolean;
   }
   | { readonly type: 'stream'; readonly events: ScriptedModelStream }
   | {
     readonly type: 'stream_responder';
-    readonly respond: Extract<ScriptedModelStep, { type: 'stream_responder' }>['respond'];
+    readonly respond: Extract<ScriptedModelExplicitStep, { type: 'stream_responder' }>['respond'];
   }
   | HeldStep;
 
@@ -91,7 +91,7 @@ export function isScriptedStream(value: unknown): value is ScriptedModelStream {
  * Validates one input and returns the step to queue, or throws
  * `InvalidScriptedModelStepError` with `inputIndex`.
  */
-export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): QueuedStep {
+export function toQueuedStep(input: ScriptedModelStep, inputIndex: number): QueuedStep {
   if (typeof input !== 'object' || input === null) {
     throw invalidInput('invalid_input', inputIndex);
   }
@@ -136,7 +136,7 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
     );
   }
 
-  const step = input as ScriptedModelStep;
+  const step = input as ScriptedModelExplicitStep;
   switch (step.type) {
     case 'response':
       if (!('response' in step)) throw invalidInput('missing_response', inputIndex, 'response');
@@ -183,7 +183,7 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
 
 /** The envelope parts a response step sets, checked and copied; `undefined` for none. */
 function envelopeParts(
-  step: Extract<ScriptedModelStep, { type: 'response' }>,
+  step: Extract<ScriptedModelExplicitStep, { type: 'response' }>,
   inputIndex: number,
 ): EnvelopeParts | undefined {
   const { usage, responseId, requestId } = step;
@@ -204,7 +204,7 @@ function envelopeParts(
 
 /** A hold made by `modelHold()`, scripted once, around a valid step that is not a hold. */
 function toHeldStep(
-  step: Extract<ScriptedModelStep, { type: 'hold' }>,
+  step: Extract<ScriptedModelExplicitStep, { type: 'hold' }>,
   inputIndex: number,
 ): HeldStep {
   const gate = holdGate(step);

@@ -85,6 +85,7 @@ export type {
   ModelResponseOptions,
   RecordedModelCall,
   ScriptedModelErrorStep,
+  ScriptedModelExplicitStep,
   ScriptedModelInput,
   ScriptedModelOptions,
   ScriptedModelResponderStep,

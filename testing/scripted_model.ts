@@ -63,9 +63,9 @@ import {
 } from './scripted_model_errors.ts';
 import type {
   RecordedModelCall,
-  ScriptedModelInput,
   ScriptedModelOptions,
   ScriptedModelResponse,
+  ScriptedModelStep,
 } from './scripted_model_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
@@ -157,7 +157,7 @@ export class ScriptedModel implements Model {
    * is the usage every output-only response reports (see
    * `ScriptedModelOptions`).
    */
-  constructor(inputs: Iterable<ScriptedModelInput> = [], options: ScriptedModelOptions = {}) {
+  constructor(inputs: Iterable<ScriptedModelStep> = [], options: ScriptedModelOptions = {}) {
     this.#validate = options.validate !== false;
     this.#defaultUsage = options.defaultUsage === undefined
       ? undefined
@@ -192,7 +192,7 @@ export class ScriptedModel implements Model {
    * Appends steps to the script. Atomic: if any input is invalid, none is added
    * (the error's `inputIndex` counts positions in this call's arguments).
    */
-  enqueue(...inputs: ScriptedModelInput[]): void {
+  enqueue(...inputs: ScriptedModelStep[]): void {
     this.#push(queuedSteps(inputs, this.#validate));
   }
 
@@ -493,7 +493,7 @@ function hasOwnRawUsage(response: ScriptedModelResponse): boolean {
 }
 
 /** Validates every input first, so that one invalid input adds nothing. */
-function queuedSteps(inputs: Iterable<ScriptedModelInput>, validate: boolean): QueuedStep[] {
+function queuedSteps(inputs: Iterable<ScriptedModelStep>, validate: boolean): QueuedStep[] {
   const steps = Array.from(inputs, toQueuedStep);
   if (validate) steps.forEach(assertParsedArguments);
   claimHolds(steps);

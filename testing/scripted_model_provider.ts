@@ -30,7 +30,7 @@ import { FailureLog, runTeardownChecks, throwCollected } from '../_internal/fail
 import { describeThrown } from '../_internal/format.ts';
 import type { SdkModel as Model } from './_sdk_types.ts';
 import { ScriptedModel } from './scripted_model.ts';
-import type { ScriptedModelInput } from './scripted_model_types.ts';
+import type { ScriptedModelStep } from './scripted_model_types.ts';
 import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
 import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
@@ -123,7 +123,7 @@ export class ScriptedModelProvider implements ModelProvider {
    * assert.deepEqual(provider.requests, ["gpt-4.1-mini", "o3"]);
    * ```
    */
-  static forAll(modelOrSteps: Model | Iterable<ScriptedModelInput>): ScriptedModelProvider {
+  static forAll(modelOrSteps: Model | Iterable<ScriptedModelStep>): ScriptedModelProvider {
     return new ScriptedModelProvider({ models: {}, fallback: modelOf(modelOrSteps) });
   }
 
@@ -211,15 +211,15 @@ export class ScriptedModelProvider implements ModelProvider {
 }
 
 /** `forAll`'s argument as a model: a `Model` as it is, steps as a new `ScriptedModel`. */
-function modelOf(modelOrSteps: Model | Iterable<ScriptedModelInput>): Model {
+function modelOf(modelOrSteps: Model | Iterable<ScriptedModelStep>): Model {
   // A string is iterable too, but a model name here is the mistake this method avoids.
   const candidate = (typeof modelOrSteps === 'object' ? modelOrSteps : undefined) as
-    | (Partial<Model> & Partial<Iterable<ScriptedModelInput>>)
+    | (Partial<Model> & Partial<Iterable<ScriptedModelStep>>)
     | null
     | undefined;
   if (typeof candidate?.getResponse === 'function') return modelOrSteps as Model;
   if (typeof candidate?.[Symbol.iterator] === 'function') {
-    return new ScriptedModel(modelOrSteps as Iterable<ScriptedModelInput>);
+    return new ScriptedModel(modelOrSteps as Iterable<ScriptedModelStep>);
   }
   throw new TypeError(
     `ScriptedModelProvider.forAll expects a Model (such as a ScriptedModel or an AutoModel) or ` +

@@ -163,9 +163,12 @@ export type ScriptedModelStreamResponderStep = {
 };
 
 /**
- * Any explicit scripted step.
+ * A step made by a step factory (`modelResponse`, `modelError`,
+ * `modelResponder`, `modelStream`, `modelStreamResponder`, `modelHold`): an
+ * object with a `type`. {@linkcode ScriptedModelStep} is the name to use for
+ * a script; this one is for code that switches on `step.type`.
  */
-export type ScriptedModelStep =
+export type ScriptedModelExplicitStep =
   | ScriptedModelResponseStep
   | ScriptedModelErrorStep
   | ScriptedModelResponderStep
@@ -174,11 +177,39 @@ export type ScriptedModelStep =
   | ModelHold;
 
 /**
- * What the constructor and `enqueue()` accept: an explicit step, or a bare
- * response (an output array or a complete envelope) standing for
- * `modelResponse(response)`.
+ * What one step of a `ScriptedModel` script may be, one per model call: the
+ * constructor, `enqueue()`, `modelHold(then)` and `doubleScope().model()`
+ * take it. Either a bare response, standing for `modelResponse(response)`
+ * (the items of one response in an array, or a complete `ModelResponse`), or
+ * a step made by a factory (see {@linkcode ScriptedModelExplicitStep}).
+ *
+ * @example A script kept in a variable
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   assistantMessage,
+ *   functionCall,
+ *   modelError,
+ *   ScriptedModel,
+ *   type ScriptedModelStep,
+ * } from 'scripted-agents/testing';
+ *
+ * const steps: ScriptedModelStep[] = [
+ *   [functionCall('get_weather', { city: 'Tokyo' })],
+ *   modelError(new Error('rate limited')),
+ *   [assistantMessage('Sunny.')],
+ * ];
+ * assert.equal(new ScriptedModel(steps, { validate: false }).remainingSteps, 3);
+ * ```
  */
-export type ScriptedModelInput = ScriptedModelStep | ScriptedModelResponse;
+export type ScriptedModelStep = ScriptedModelExplicitStep | ScriptedModelResponse;
+
+/**
+ * The earlier name of {@linkcode ScriptedModelStep}, the same type.
+ *
+ * @deprecated Use `ScriptedModelStep`, which now also covers a bare response.
+ */
+export type ScriptedModelInput = ScriptedModelStep;
 
 /**
  * Options of `new ScriptedModel(steps, options)`.
@@ -336,7 +367,7 @@ export type ModelHold = {
   /** The step discriminator. */
   readonly type: 'hold';
   /** What answers the call once released; `undefined` holds until the request is aborted. */
-  readonly then: ScriptedModelInput | undefined;
+  readonly then: ScriptedModelStep | undefined;
   /** How many stream events are delivered before holding (streaming calls). */
   readonly atEvent: number;
   /** Resolves with a snapshot of the call when a call reaches the hold. Never rejects. */
