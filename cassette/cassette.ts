@@ -87,7 +87,7 @@ import type {
   JsonObject,
   JsonValue,
 } from './cassette_types.ts';
-import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { announceDouble, settleDouble, settleUnused } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'Cassette';
 const modes: readonly CassetteMode[] = ['replay', 'record', 'auto', 'update'];
@@ -180,6 +180,8 @@ export class Cassette implements ModelProvider {
   readonly #models = new Map<string, Model>();
   readonly #modelInfo = new Map<string, CassetteModelInfo>();
   readonly #realModels = new Map<string, Promise<Model>>();
+  /** The recording provider, once a call needed it (a factory is called then, once). */
+  #provider: Promise<ModelProvider> | undefined;
   readonly #resolvedReal = new Map<string, Model>();
   readonly #session: Slot[] = [];
   readonly #pending = new Set<Promise<unknown>>();
@@ -390,6 +392,8 @@ export class Cassette implements ModelProvider {
    */
   async close(): Promise<CassetteData> {
     settleDouble(this);
+    // A recording provider a replay never reached was never meant to run.
+    if (this.#realModels.size === 0) settleUnused(this.#options.provider);
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
     if (this.#mode === 'replay') {
       runTeardownChecks(DOUBLE, [
@@ -801,11 +805,18 @@ export class Cassette implements ModelProvider {
 
   // --- recording -----------------------------------------------------------------
 
+  #recordingProvider(): Promise<ModelProvider> {
+    const given = this.#options.provider!;
+    return this.#provider ??= typeof given === 'function'
+      ? new Promise<ModelProvider>((resolve) => resolve(given()))
+      : Promise.resolve(given);
+  }
+
   #realModel(name: string | undefined): Promise<Model> {
     const key = name ?? '';
     let model = this.#realModels.get(key);
     if (model === undefined) {
-      model = Promise.resolve(this.#options.provider!.getModel(name)).then((real) => {
+      model = this.#recordingProvider().then((provider) => provider.getModel(name)).then((real) => {
         this.#resolvedReal.set(key, real);
         const info: CassetteModelInfo = {};
         if (typeof real.supportsPromptModelSelection === 'boolean') {

@@ -466,9 +466,14 @@ export interface CassetteOptions {
   mode?: CassetteMode;
   /**
    * The real provider, called only when recording (`record`, `update`, and
-   * `auto` without a recording). In `replay` it is never called.
+   * `auto` without a recording). In `replay` it is never called. A function
+   * is called (once) only when the first call is recorded, so a stand-in
+   * that is itself a double (`() => ScriptedModelProvider.forAll(steps)`) is
+   * not even created on replay. A provider given as is that the cassette
+   * never used is excused from the test runner's verification when the
+   * cassette closes, with the models it routes.
    */
-  provider?: ModelProvider;
+  provider?: ModelProvider | (() => ModelProvider | Promise<ModelProvider>);
   /**
    * Rewrites volatile parts of a request (a timestamp in the instructions, a
    * random id in a tool result) before it is matched and stored. It receives

@@ -35,7 +35,7 @@ import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
 import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
-import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { announceDouble, ownDoubles, settleDouble } from '../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedModelProvider';
 
@@ -78,6 +78,7 @@ export class ScriptedModelProvider implements ModelProvider {
     this.#models = new Map(Object.entries(options.models));
     this.#fallback = options.fallback;
     registerRoutes(this, this.#models, this.#fallback);
+    ownDoubles(this, [...this.#models.values(), this.#fallback]);
     announceDouble(this);
   }
 
