@@ -550,9 +550,9 @@ function resultText(output: unknown): string | undefined {
 export function followUpProblem(failed: FailedCall, callIndex: number): string {
   return `function_call "${failed.toolName}" left out ${
     failed.path === '' ? 'a property' : failed.path
-  }, which the tool's schema lists as required and not nullable, and the tool failed (${
-    brief(failed.result, 60)
-  }, in the input of call ${ordinal(callIndex)}).`;
+  }, which the tool's schema lists as required and not nullable, and the tool failed (its result in the input of call ${
+    ordinal(callIndex)
+  }: ${brief(failed.result, 60)}).`;
 }
 
 function callName(item: Loose): string {
@@ -602,7 +602,7 @@ export function formatPath(path: readonly (string | number)[]): string {
   return text;
 }
 
-/** A value as JSON, cut to `limit` characters. */
+/** A value as JSON, cut to `limit` characters; a cut string keeps its closing quote. */
 export function brief(value: unknown, limit = 80): string {
   let text: string;
   try {
@@ -610,7 +610,14 @@ export function brief(value: unknown, limit = 80): string {
   } catch {
     text = String(value);
   }
-  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+  if (text.length <= limit) return text;
+  if (typeof value === 'string') {
+    // Cut inside the quotes: `"An error occurred…"`, never a quote left open.
+    let end = Math.min(value.length, limit);
+    while (end > 0 && JSON.stringify(value.slice(0, end)).length + 1 > limit) end--;
+    return `${JSON.stringify(value.slice(0, end)).slice(0, -1)}…"`;
+  }
+  return `${text.slice(0, limit - 1)}…`;
 }
 
 /** Items built with `validate: false` (`functionCall(…, { validate: false })`). */
@@ -682,10 +689,26 @@ export function mismatchMessage(
   itemIndex: number,
   problem: string,
   wayOut: string,
+  where: CallWhere = {},
 ): string {
-  return `${double} call ${ordinal(callIndex)}, output item ${
+  return `${double} call ${ordinal(callIndex)}${whereText(where)}, output item ${
     ordinal(itemIndex)
   }: ${problem} ${wayOut}`;
+}
+
+/** Who a call served: the agent (from the run) and the model's routes (from its provider). */
+export interface CallWhere {
+  readonly agent?: string;
+  /** `' on route "quote-model"'`, as `routeText()` writes it, or `''`. */
+  readonly route?: string;
+}
+
+/** ` (agent "Quote agent" on route "quote-model")`, or `''` when neither is known. */
+function whereText(where: CallWhere): string {
+  const agent = where.agent === undefined ? '' : `agent ${JSON.stringify(where.agent)}`;
+  const route = where.route?.trim() ?? '';
+  if (agent === '' && route === '') return '';
+  return ` (${agent}${agent !== '' && route !== '' ? ' ' : ''}${route})`;
 }
 
 const MODEL_WAY_OUT = 'If the step is wrong on purpose, give it { validate: false } ' +
@@ -700,6 +723,8 @@ export interface ResponseCheckOptions {
   readonly validate: boolean;
   /** The response as the script gave it, to find marked items of a responder's result. */
   readonly scripted: unknown;
+  /** Who the call served, for the message. */
+  readonly where?: CallWhere;
 }
 
 /** The check as `ScriptedModel` runs it: on or off for the model, one follow-up book. */
@@ -744,6 +769,7 @@ export class ScriptCheck {
         found.itemIndex,
         found.problem,
         MODEL_WAY_OUT,
+        options.where,
       ),
     });
   }
@@ -752,6 +778,7 @@ export class ScriptCheck {
   followUp(
     callIndex: number,
     request: { readonly input?: unknown },
+    whereOf: (callIndex: number) => CallWhere = () => ({}),
   ): ScriptedOutputMismatchError | undefined {
     if (!this.#enabled) return undefined;
     const failed = this.#followUps.take(request.input);
@@ -772,6 +799,7 @@ export class ScriptCheck {
         failed.itemIndex,
         followUpProblem(failed, callIndex),
         MODEL_WAY_OUT,
+        whereOf(failed.callIndex),
       ),
     });
   }

@@ -437,7 +437,10 @@ export class ScriptedModel implements Model {
 
   /** A call that carries the failed result of an incomplete scripted call fails too. */
   #checkFollowUp(call: RecordedModelCall): void {
-    const mismatch = this.#check.followUp(call.index, call.request);
+    const mismatch = this.#check.followUp(call.index, call.request, (index) => ({
+      agent: this.#calls.agentAt(index),
+      route: routeText(this),
+    }));
     if (mismatch !== undefined) throw this.#failures.raise(mismatch);
   }
 
@@ -475,6 +478,7 @@ export class ScriptedModel implements Model {
       step: step.type === 'response' ? step.check : undefined,
       validate: step.type === 'response' || step.validate,
       scripted: response,
+      where: { agent: this.#calls.agentAt(call.index), route: routeText(this) },
     });
     if (mismatch !== undefined) throw this.#failures.raise(mismatch);
     return normalized;
