@@ -88,6 +88,7 @@ import type {
   JsonValue,
 } from './cassette_types.ts';
 import { announceDouble, settleDouble, settleUnused } from '../_internal/live_doubles.ts';
+import { currentAgentName } from '../_internal/current_agent.ts';
 
 const DOUBLE = 'Cassette';
 const modes: readonly CassetteMode[] = ['replay', 'record', 'auto', 'update'];
@@ -836,6 +837,7 @@ export class Cassette implements ModelProvider {
     prepared: CassetteRequest,
   ): Promise<ModelResponse> {
     const model = name ?? '';
+    const served = agentField();
     const real = await this.#realModel(name);
     const slot: Slot = { interaction: undefined };
     this.#session.push(slot);
@@ -843,7 +845,12 @@ export class Cassette implements ModelProvider {
     try {
       response = await real.getResponse(request);
     } catch (error) {
-      await this.#recordError(slot, request, error, { model, streamed: false, request: prepared });
+      await this.#recordError(slot, request, error, {
+        model,
+        ...served,
+        streamed: false,
+        request: prepared,
+      });
       throw error;
     }
     const conversion = new Conversion();
@@ -851,6 +858,7 @@ export class Cassette implements ModelProvider {
     await this.#blobs.resolve(conversion);
     slot.interaction = this.#recorded({
       model,
+      ...served,
       streamed: false,
       request: prepared,
       response: record,
@@ -864,6 +872,7 @@ export class Cassette implements ModelProvider {
     prepared: CassetteRequest,
   ): AsyncGenerator<StreamEvent> {
     const model = name ?? '';
+    const served = agentField();
     const real = await this.#realModel(name);
     const slot: Slot = { interaction: undefined };
     this.#session.push(slot);
@@ -880,6 +889,7 @@ export class Cassette implements ModelProvider {
       await this.#blobs.resolve(conversion);
       await this.#recordError(slot, request, error, {
         model,
+        ...served,
         streamed: true,
         request: prepared,
         events,
@@ -888,7 +898,13 @@ export class Cassette implements ModelProvider {
     } finally {
       if (!failed) {
         await this.#blobs.resolve(conversion);
-        slot.interaction = this.#recorded({ model, streamed: true, request: prepared, events });
+        slot.interaction = this.#recorded({
+          model,
+          ...served,
+          streamed: true,
+          request: prepared,
+          events,
+        });
       }
     }
   }
@@ -912,6 +928,12 @@ export class Cassette implements ModelProvider {
       this.#recordedErrors.set(error, { slot, model: interaction.model });
     }
   }
+}
+
+/** `{ agent }` for the agent the current call serves, or `{}` outside a run that names one. */
+function agentField(): { agent?: string } {
+  const agent = currentAgentName();
+  return agent === undefined ? {} : { agent };
 }
 
 /** The `Model` a cassette hands out: every call goes back to the cassette. */

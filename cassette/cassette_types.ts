@@ -322,6 +322,11 @@ export interface CassetteExpiry {
 export interface CassetteInteraction {
   /** The model name the runner asked the provider for (`''` for the default model). */
   model: string;
+  /**
+   * The agent the call served, when the run named it (recorded since this
+   * field exists; shown by the viewer, never matched).
+   */
+  agent?: string;
   /** Whether the call was streamed. */
   streamed: boolean;
   /** The normalized request. */
