@@ -6,6 +6,7 @@ import { Agent, Runner } from '@openai/agents';
 import { Cassette } from 'scripted-agents/cassette';
 import { assistantMessage, handoffCall, ScriptedModel } from 'scripted-agents/testing';
 import { cassetteHtml } from '../cassette/_view_cassette.ts';
+import { diffRecordings, parseRecording } from '../cassette/recording_view.ts';
 import { recordToolLoop } from './_viewer_fixtures.ts';
 import { describe, test } from './_harness.ts';
 
@@ -106,5 +107,21 @@ describe('the agent of each turn', () => {
         }),
       /interactions\[0\]\.agent/,
     );
+  });
+
+  test('diff: agents are compared only when both recordings record them', async () => {
+    const withAgents = await recordToolLoop();
+    const before = structuredClone(withAgents);
+    for (const interaction of before.interactions) delete interaction.agent;
+    const parse = (data: unknown, name: string) => parseRecording(JSON.stringify(data), name);
+    assert.deepEqual(
+      diffRecordings(parse(before, 'old.json'), parse(withAgents, 'new.json')).changes,
+      [],
+    );
+    const moved = structuredClone(withAgents);
+    moved.interactions[2].agent = 'Weather';
+    const changes = diffRecordings(parse(withAgents, 'old.json'), parse(moved, 'new.json')).changes;
+    assert.equal(changes.length, 1);
+    assert.deepEqual(changes[0].fields.map((field) => field.path), ['agent']);
   });
 });
