@@ -23,6 +23,8 @@ export interface SynthesizeOptions {
    * one per text part. Pieces that no longer join to the text are ignored.
    */
   readonly chunks?: ReadonlyMap<number, readonly string[]>;
+  /** Called with each text delta and the last event, just before it is yielded. */
+  readonly observe?: (event: StreamEvent) => void;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function* synthesizeStream(
 
   const output = response.output as readonly unknown[];
   const chunks = options.chunks;
+  const observe = options.observe;
   for (let i = 0; i < output.length; i++) {
     const item = output[i];
     if (!isAssistantMessage(item)) continue;
@@ -61,18 +64,22 @@ export async function* synthesizeStream(
         for (const piece of pieces) {
           const delta = textDelta(item.id, part, piece);
           checkpoint();
+          observe?.(delta);
           yield delta;
         }
         continue;
       }
       const delta = textDelta(item.id, part);
       checkpoint();
+      observe?.(delta);
       yield delta;
     }
   }
 
   checkpoint();
-  yield responseDone(response, options.owned === true);
+  const done = responseDone(response, options.owned === true);
+  observe?.(done);
+  yield done;
 }
 
 /**

@@ -62,6 +62,7 @@ export { TeardownAlsoFailedError } from '../_internal/combined_failure.ts';
 export {
   InvalidScriptedModelStepError,
   ScriptedModelRequestAbortedError,
+  StreamedTextNotFoundError,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
 } from './scripted_model_errors.ts';
@@ -69,6 +70,8 @@ export type {
   InvalidScriptedModelStepErrorOptions,
   InvalidScriptedModelStepReason,
   ModelFailureContext,
+  StreamedTextNotFoundErrorOptions,
+  StreamedTextNotFoundReason,
 } from './scripted_model_errors.ts';
 export {
   modelError,
@@ -98,6 +101,7 @@ export type {
   ScriptedModelStreamStep,
   ScriptedUsage,
   StepCheckOptions,
+  StreamedText,
 } from './scripted_model_types.ts';
 export { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';
 export type {

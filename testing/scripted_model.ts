@@ -54,6 +54,7 @@ import { RetryAdviceBook } from './_retry_advice.ts';
 import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { chunkPlan } from '../_internal/text_chunks.ts';
+import { StreamWatch } from './_stream_watch.ts';
 import { traceResponseSpans } from './_model_spans.ts';
 import { ScriptCheck, unparsedArguments } from '../_internal/script_check.ts';
 import {
@@ -66,6 +67,7 @@ import type {
   ScriptedModelOptions,
   ScriptedModelResponse,
   ScriptedModelStep,
+  StreamedText,
 } from './scripted_model_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 
@@ -145,6 +147,7 @@ export class ScriptedModel implements Model {
   readonly #check: ScriptCheck;
   readonly #validate: boolean;
   readonly #defaultUsage: Usage | undefined;
+  readonly #streamed = new StreamWatch();
   #pushed = 0;
 
   /**
@@ -207,6 +210,44 @@ export class ScriptedModel implements Model {
         transcript: lastCallTranscript(this, 'Last steps before it stopped'),
       });
     }
+  }
+
+  /**
+   * Resolves when a streamed call of this model has streamed text that
+   * contains `match` (a string) or matches it (a `RegExp`), counting the text
+   * of every streamed call so far; so a test can wait for the text its UI
+   * should show. Rejects with `StreamedTextNotFoundError` when a stream ends
+   * without it and the run cannot stream it later (that response asked for no
+   * tool, or no scripted step is left), so the test fails with what was
+   * streamed instead of waiting for its runner's timeout. Asked once the
+   * script is used up, it rejects at once; asked after a turn that ended with
+   * steps left, it waits for the next streamed call (a later run's).
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { Agent, Runner } from '@openai/agents';
+   * import { assistantMessage, ScriptedModel, StreamedTextNotFoundError } from 'scripted-agents/testing';
+   *
+   * const model = new ScriptedModel([[assistantMessage('Hello there.', { chunks: 2 })]]);
+   * const result = await new Runner({ tracingDisabled: true })
+   *   .run(new Agent({ name: 'A', model }), 'Hi', { stream: true });
+   * const waited = model.waitForStreamedText('Goodbye');
+   * for await (const _event of result) {
+   *   // the application reads the stream
+   * }
+   * await result.completed;
+   *
+   * await assert.rejects(waited, (error) => {
+   *   assert.ok(error instanceof StreamedTextNotFoundError);
+   *   assert.deepEqual(error.deltas, ['Hello ', 'there.']);
+   *   assert.equal(error.reason, 'script_ended');
+   *   return true;
+   * });
+   * ```
+   */
+  waitForStreamedText(match: string | RegExp): Promise<StreamedText> {
+    return this.#streamed.wait(match);
   }
 
   /**
@@ -327,6 +368,7 @@ export class ScriptedModel implements Model {
           streamed: true,
           advice: step.retryAdvice,
         });
+        this.#streamed.ended(call.index, 'failed', this.#steps.size);
         throw step.error;
       case 'stream':
       case 'stream_responder': {
@@ -344,10 +386,20 @@ export class ScriptedModel implements Model {
             }),
           );
         }
-        for await (const event of events) {
-          throwIfAborted(call);
-          if (event.type === 'response_done') this.#calls.answer(call, event.response.output);
-          yield event;
+        this.#streamed.started();
+        let done = false;
+        try {
+          for await (const event of events) {
+            throwIfAborted(call);
+            if (event.type === 'response_done') {
+              this.#calls.answer(call, event.response.output);
+              done = true;
+            }
+            this.#observe(call, event);
+            yield event;
+          }
+        } finally {
+          if (!done) this.#streamed.ended(call.index, 'failed', this.#steps.size);
         }
         throwIfAborted(call);
         return;
@@ -376,13 +428,23 @@ export class ScriptedModel implements Model {
     const normalized = this.#normalize(call, response, step, true);
     this.#calls.answer(call, normalized.output);
     // A queued response is the step's own snapshot, used by this call only.
+    this.#streamed.started();
     return synthesizeStream(normalized, () => throwIfAborted(call), {
       owned: step.type === 'response',
+      observe: (event) => this.#observe(call, event),
       // A responder's items are its own, so they are known by identity.
       chunks: step.type === 'response'
         ? step.chunks
         : chunkPlan(Array.isArray(response) ? response : response.output),
     });
+  }
+
+  /** Tells the stream watch what call `call` streams: its text, and its end. */
+  #observe(call: RecordedModelCall, event: StreamEvent): void {
+    if (event.type === 'output_text_delta') this.#streamed.delta(call.index, event.delta);
+    else if (event.type === 'response_done') {
+      this.#streamed.ended(call.index, event.response.output, this.#steps.size);
+    }
   }
 
   /** Waits at a hold; resolves with the step that answers once it is released. */

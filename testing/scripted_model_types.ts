@@ -380,3 +380,33 @@ export type ModelHold = {
    */
   release(): void;
 };
+
+/**
+ * What `model.waitForStreamedText(match)` resolves with: the call whose
+ * streamed text first contained the match, that text so far, and its deltas.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, ScriptedModel, type StreamedText } from 'scripted-agents/testing';
+ *
+ * const model = new ScriptedModel([[assistantMessage('Hello there.', { chunks: ['Hello', ' there.'] })]]);
+ * const result = await new Runner({ tracingDisabled: true })
+ *   .run(new Agent({ name: 'A', model }), 'Hi', { stream: true });
+ * const seen: StreamedText = await model.waitForStreamedText('Hello');
+ * assert.deepEqual(seen.deltas, ['Hello']);
+ * for await (const _event of result) {
+ *   // the application reads the stream
+ * }
+ * await result.completed;
+ * ```
+ */
+export type StreamedText = Readonly<{
+  /** The zero-based index of the call that streamed it. */
+  callIndex: number;
+  /** Its text deltas joined, up to and including the one that completed the match. */
+  text: string;
+  /** Its text deltas so far. */
+  deltas: readonly string[];
+}>;
