@@ -26,6 +26,8 @@ export interface LiveDoubleRegistry {
    * older copy of the package created.)
    */
   owners?: WeakMap<object, DoubleOwner>;
+  /** The doubles a double hands out (a provider's models), by the double; see {@linkcode ownDoubles}. */
+  owned?: WeakMap<object, readonly object[]>;
 }
 
 /** The test a double belongs to, as the doubles see it. */
@@ -55,4 +57,33 @@ export function settleDouble(double: unknown): void {
   if (typeof double !== 'object' || double === null) return;
   const scope = globalThis as { [registryKey]?: LiveDoubleRegistry };
   scope[registryKey]?.settled.add(double);
+}
+
+/**
+ * Records that `owner` hands out `doubles` (a provider's routed models), so
+ * {@linkcode settleUnused} can excuse them with it.
+ */
+export function ownDoubles(owner: object, doubles: Iterable<unknown>): void {
+  const children = [...doubles].filter((double): double is object =>
+    typeof double === 'object' && double !== null
+  );
+  (liveDoubleRegistry().owned ??= new WeakMap()).set(owner, children);
+}
+
+/**
+ * Excuses a double that was given to something that never used it (a
+ * cassette's recording provider during replay) from the runner's
+ * verification, with every double it hands out: its script was never meant to
+ * run, so its unconsumed steps are no finding.
+ */
+export function settleUnused(double: unknown): void {
+  if (typeof double !== 'object' || double === null) return;
+  const registry = liveDoubleRegistry();
+  const pending: object[] = [double];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    if (registry.settled.has(next)) continue;
+    registry.settled.add(next);
+    pending.push(...(registry.owned?.get(next) ?? []));
+  }
 }

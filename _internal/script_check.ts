@@ -339,6 +339,14 @@ function neededKind(item: Loose): string | undefined {
       return 'shell';
     case 'apply_patch_call':
       return 'apply_patch';
+    // A model searches for tools, or writes a program, only when the request
+    // offers the tool; a search's output, or a program's, comes with it.
+    case 'tool_search_call':
+    case 'tool_search_output':
+      return 'tool_search';
+    case 'program':
+    case 'program_output':
+      return 'programmatic_tool_calling';
     case 'hosted_tool_call': {
       const data = isLoose(item.providerData) ? item.providerData : {};
       const type = typeof data.type === 'string' ? data.type : String(item.name);
@@ -492,9 +500,9 @@ export function followUpProblem(
 ): string {
   return `function_call "${failed.toolName}" left out ${
     failed.path === '' ? 'a property' : failed.path
-  }, which the tool's schema lists as required and not nullable, and the tool failed (${
-    brief(failed.result, 60)
-  }, in the input of call ${ordinal(callIndex)}${options.where ?? ''}).`;
+  }, which the tool's schema lists as required and not nullable, and the tool failed (its result in the input of call ${
+    ordinal(callIndex)
+  }${options.where ?? ''}: ${brief(failed.result, 60)}).`;
 }
 
 function callName(item: Loose): string {
@@ -544,7 +552,7 @@ export function formatPath(path: readonly (string | number)[]): string {
   return text;
 }
 
-/** A value as JSON, cut to `limit` characters. */
+/** A value as JSON, cut to `limit` characters; a cut string keeps its closing quote. */
 export function brief(value: unknown, limit = 80): string {
   let text: string;
   try {
@@ -552,7 +560,14 @@ export function brief(value: unknown, limit = 80): string {
   } catch {
     text = String(value);
   }
-  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+  if (text.length <= limit) return text;
+  if (typeof value === 'string') {
+    // Cut inside the quotes: `"An error occurred…"`, never a quote left open.
+    let end = Math.min(value.length, limit);
+    while (end > 0 && JSON.stringify(value.slice(0, end)).length + 1 > limit) end--;
+    return `${JSON.stringify(value.slice(0, end)).slice(0, -1)}…"`;
+  }
+  return `${text.slice(0, limit - 1)}…`;
 }
 
 /** Items built with `validate: false` (`functionCall(…, { validate: false })`). */
@@ -638,10 +653,26 @@ export function mismatchMessage(
   itemIndex: number,
   problem: string,
   wayOut: string,
+  where: CallWhere = {},
 ): string {
-  return `${double} call ${ordinal(callIndex)}, output item ${
+  return `${double} call ${ordinal(callIndex)}${whereText(where)}, output item ${
     ordinal(itemIndex)
   }: ${problem} ${wayOut}`;
+}
+
+/** Who a call served: the agent (from the run) and the model's routes (from its provider). */
+export interface CallWhere {
+  readonly agent?: string;
+  /** `' on route "quote-model"'`, as `routeText()` writes it, or `''`. */
+  readonly route?: string;
+}
+
+/** ` (agent "Quote agent" on route "quote-model")`, or `''` when neither is known. */
+function whereText(where: CallWhere): string {
+  const agent = where.agent === undefined ? '' : `agent ${JSON.stringify(where.agent)}`;
+  const route = where.route?.trim() ?? '';
+  if (agent === '' && route === '') return '';
+  return ` (${agent}${agent !== '' && route !== '' ? ' ' : ''}${route})`;
 }
 
 const MODEL_WAY_OUT = 'If the step is wrong on purpose, give it { validate: false } ' +
@@ -656,6 +687,8 @@ export interface ResponseCheckOptions {
   readonly validate: boolean;
   /** The response as the script gave it, to find marked items of a responder's result. */
   readonly scripted: unknown;
+  /** Who the call served, for the message. */
+  readonly where?: CallWhere;
 }
 
 const TOOL_WAY_OUT = 'If the tool fails on purpose, give the call { expectToolError: true } ' +
@@ -697,7 +730,7 @@ export class ScriptCheck {
     if (!step.validate) return undefined;
     const found = checkOutput(request, output, { skip: step.skip });
     if (found === undefined) {
-      this.#remember(request, output, callIndex, step);
+      this.#remember(request, output, callIndex, step, options.where?.agent);
       return undefined;
     }
     return new ScriptedOutputMismatchError({
@@ -716,6 +749,7 @@ export class ScriptCheck {
         found.itemIndex,
         found.problem,
         MODEL_WAY_OUT,
+        options.where,
       ),
     });
   }
@@ -761,6 +795,7 @@ export class ScriptCheck {
     output: readonly unknown[],
     callIndex: number,
     step: StepCheck,
+    agent: string | undefined,
   ): void {
     const offer = offerOf(request);
     const where = this.#where;
@@ -783,6 +818,7 @@ export class ScriptCheck {
         expectError: step.expectError.has(itemIndex),
         missing: missingProperty(offer, item)?.path,
         where,
+        agent,
       });
     });
   }
@@ -852,9 +888,14 @@ export class ScriptCheck {
       expected: found.expected,
       actual: found.actual,
       available: undefined,
-      message: `${this.#double} call ${ordinal(call.callIndex)}${call.where()}, output item ${
-        ordinal(call.itemIndex)
-      }: ${found.problem} ${found.wayOut}`,
+      message: mismatchMessage(
+        this.#double,
+        call.callIndex,
+        call.itemIndex,
+        found.problem,
+        found.wayOut,
+        { agent: call.agent, route: call.where() },
+      ),
     });
   }
 }

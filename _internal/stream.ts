@@ -17,11 +17,20 @@ export interface SynthesizeOptions {
    * data by reference instead of a copy. Default false: everything is copied.
    */
   readonly owned?: boolean;
+  /**
+   * The pieces some messages stream as, by output position
+   * (`assistantMessage(text, { chunks })`): one delta per piece instead of
+   * one per text part. Pieces that no longer join to the text are ignored.
+   */
+  readonly chunks?: ReadonlyMap<number, readonly string[]>;
+  /** Called with each text delta and the last event, just before it is yielded. */
+  readonly observe?: (event: StreamEvent) => void;
 }
 
 /**
  * Yields `response_started`, one `output_text_delta` per assistant
- * `output_text` part (the whole text, no chunking), then `response_done` with
+ * `output_text` part (the whole text, unless `options.chunks` cuts a
+ * message's text into pieces), then `response_done` with
  * the full output and usage. `checkpoint` runs before each event (the abort
  * check); each event is a fresh detached copy, so a consumer mutating one event
  * cannot change a later one.
@@ -41,21 +50,36 @@ export async function* synthesizeStream(
   yield { type: 'response_started' };
 
   const output = response.output as readonly unknown[];
+  const chunks = options.chunks;
+  const observe = options.observe;
   for (let i = 0; i < output.length; i++) {
     const item = output[i];
     if (!isAssistantMessage(item)) continue;
     const content = item.content;
+    const pieces = chunks?.get(i);
     for (let j = 0; j < content.length; j++) {
       const part = content[j];
       if (part?.type !== 'output_text') continue;
+      if (pieces !== undefined && j === 0 && pieces.join('') === part.text) {
+        for (const piece of pieces) {
+          const delta = textDelta(item.id, part, piece);
+          checkpoint();
+          observe?.(delta);
+          yield delta;
+        }
+        continue;
+      }
       const delta = textDelta(item.id, part);
       checkpoint();
+      observe?.(delta);
       yield delta;
     }
   }
 
   checkpoint();
-  yield responseDone(response, options.owned === true);
+  const done = responseDone(response, options.owned === true);
+  observe?.(done);
+  yield done;
 }
 
 /**
@@ -63,11 +87,15 @@ export async function* synthesizeStream(
  * text) can be shared with the `response_done` output, so only then is the
  * event copied.
  */
-function textDelta(itemId: unknown, part: NonNullable<TextPart>): StreamEvent {
+function textDelta(
+  itemId: unknown,
+  part: NonNullable<TextPart>,
+  text: unknown = part.text,
+): StreamEvent {
   const delta: Record<string, unknown> = {
     type: 'output_text_delta',
     itemId,
-    delta: part.text,
+    delta: text,
   };
   if (part.providerData !== undefined) delta.providerData = part.providerData;
   return (isObject(itemId) || isObject(part.text) || isObject(part.providerData)

@@ -100,6 +100,8 @@ export interface PendingToolCall {
   readonly missing: string | undefined;
   /** Where the call was scripted, for messages (` on route "triage"`), read when reported. */
   readonly where: () => string;
+  /** The agent the scripted call served, when the run told. */
+  readonly agent?: string;
 }
 
 /** What a later input proved about a pending call. */

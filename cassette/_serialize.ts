@@ -83,6 +83,7 @@ export function canonicalRequest<T extends CassetteRequest | CassetteStoredReque
 // `recorded` comes last: the provenance is about the interaction, not part of it.
 const interactionKeys = [
   'model',
+  'agent',
   'streamed',
   'request',
   'response',
@@ -384,6 +385,9 @@ function validateInteraction(
   const path = `interactions[${index}]`;
   if (!isObject(value)) fail(path, 'an interaction object', value);
   if (typeof value.model !== 'string') fail(`${path}.model`, 'a model name string', value.model);
+  if (value.agent !== undefined && typeof value.agent !== 'string') {
+    fail(`${path}.agent`, 'an agent name string', value.agent);
+  }
   if (typeof value.streamed !== 'boolean') fail(`${path}.streamed`, 'a boolean', value.streamed);
   const request = value.request;
   if (!isObject(request)) fail(`${path}.request`, 'a request object', request);

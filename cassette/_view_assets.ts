@@ -32,6 +32,7 @@ main { padding: 12px 16px; max-width: 1100px; }
 .turn > header { display: flex; gap: 8px; align-items: baseline; flex-wrap: wrap; }
 .n { font-weight: 600; color: var(--accent); text-decoration: none; }
 .model { font-family: ui-monospace, monospace; }
+.agent { font-weight: 600; }
 .badge { font-size: 12px; padding: 0 6px; border-radius: 10px; border: 1px solid var(--line); }
 .error-badge, .error .label { color: var(--err); border-color: var(--err); }
 .changed-badge { font-size: 12px; padding: 0 6px; border-radius: 10px; background: var(--ins); }

@@ -230,7 +230,14 @@ export function cassetteHtml(
     }
     turns.push({ events: interaction.events ?? null, step });
     const turnId = `f${file}-t${index}`;
-    const header = `<header><a class="n" href="#${turnId}">#${index + 1}</a> <span class="model">${
+    const agent = interaction.agent === undefined
+      ? ''
+      : ` <span class="agent" title="the agent this call served">${
+        escapeHtml(interaction.agent)
+      }</span>`;
+    const header = `<header><a class="n" href="#${turnId}">#${
+      index + 1
+    }</a>${agent} <span class="model">${
       escapeHtml(interaction.model === '' ? '(default model)' : interaction.model)
     }</span>${interaction.streamed ? ' <span class="badge">streamed</span>' : ''}${
       interaction.error === undefined ? '' : ' <span class="badge error-badge">error</span>'

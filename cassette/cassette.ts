@@ -87,7 +87,8 @@ import type {
   JsonObject,
   JsonValue,
 } from './cassette_types.ts';
-import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { announceDouble, settleDouble, settleUnused } from '../_internal/live_doubles.ts';
+import { currentAgentName } from '../_internal/current_agent.ts';
 
 const DOUBLE = 'Cassette';
 const modes: readonly CassetteMode[] = ['replay', 'record', 'auto', 'update'];
@@ -180,6 +181,8 @@ export class Cassette implements ModelProvider {
   readonly #models = new Map<string, Model>();
   readonly #modelInfo = new Map<string, CassetteModelInfo>();
   readonly #realModels = new Map<string, Promise<Model>>();
+  /** The recording provider, once a call needed it (a factory is called then, once). */
+  #provider: Promise<ModelProvider> | undefined;
   readonly #resolvedReal = new Map<string, Model>();
   readonly #session: Slot[] = [];
   readonly #pending = new Set<Promise<unknown>>();
@@ -390,6 +393,8 @@ export class Cassette implements ModelProvider {
    */
   async close(): Promise<CassetteData> {
     settleDouble(this);
+    // A recording provider a replay never reached was never meant to run.
+    if (this.#realModels.size === 0) settleUnused(this.#options.provider);
     while (this.#pending.size > 0) await Promise.allSettled([...this.#pending]);
     if (this.#mode === 'replay') {
       runTeardownChecks(DOUBLE, [
@@ -801,11 +806,18 @@ export class Cassette implements ModelProvider {
 
   // --- recording -----------------------------------------------------------------
 
+  #recordingProvider(): Promise<ModelProvider> {
+    const given = this.#options.provider!;
+    return this.#provider ??= typeof given === 'function'
+      ? new Promise<ModelProvider>((resolve) => resolve(given()))
+      : Promise.resolve(given);
+  }
+
   #realModel(name: string | undefined): Promise<Model> {
     const key = name ?? '';
     let model = this.#realModels.get(key);
     if (model === undefined) {
-      model = Promise.resolve(this.#options.provider!.getModel(name)).then((real) => {
+      model = this.#recordingProvider().then((provider) => provider.getModel(name)).then((real) => {
         this.#resolvedReal.set(key, real);
         const info: CassetteModelInfo = {};
         if (typeof real.supportsPromptModelSelection === 'boolean') {
@@ -825,6 +837,7 @@ export class Cassette implements ModelProvider {
     prepared: CassetteRequest,
   ): Promise<ModelResponse> {
     const model = name ?? '';
+    const served = agentField();
     const real = await this.#realModel(name);
     const slot: Slot = { interaction: undefined };
     this.#session.push(slot);
@@ -832,7 +845,12 @@ export class Cassette implements ModelProvider {
     try {
       response = await real.getResponse(request);
     } catch (error) {
-      await this.#recordError(slot, request, error, { model, streamed: false, request: prepared });
+      await this.#recordError(slot, request, error, {
+        model,
+        ...served,
+        streamed: false,
+        request: prepared,
+      });
       throw error;
     }
     const conversion = new Conversion();
@@ -840,6 +858,7 @@ export class Cassette implements ModelProvider {
     await this.#blobs.resolve(conversion);
     slot.interaction = this.#recorded({
       model,
+      ...served,
       streamed: false,
       request: prepared,
       response: record,
@@ -853,6 +872,7 @@ export class Cassette implements ModelProvider {
     prepared: CassetteRequest,
   ): AsyncGenerator<StreamEvent> {
     const model = name ?? '';
+    const served = agentField();
     const real = await this.#realModel(name);
     const slot: Slot = { interaction: undefined };
     this.#session.push(slot);
@@ -869,6 +889,7 @@ export class Cassette implements ModelProvider {
       await this.#blobs.resolve(conversion);
       await this.#recordError(slot, request, error, {
         model,
+        ...served,
         streamed: true,
         request: prepared,
         events,
@@ -877,7 +898,13 @@ export class Cassette implements ModelProvider {
     } finally {
       if (!failed) {
         await this.#blobs.resolve(conversion);
-        slot.interaction = this.#recorded({ model, streamed: true, request: prepared, events });
+        slot.interaction = this.#recorded({
+          model,
+          ...served,
+          streamed: true,
+          request: prepared,
+          events,
+        });
       }
     }
   }
@@ -901,6 +928,12 @@ export class Cassette implements ModelProvider {
       this.#recordedErrors.set(error, { slot, model: interaction.model });
     }
   }
+}
+
+/** `{ agent }` for the agent the current call serves, or `{}` outside a run that names one. */
+function agentField(): { agent?: string } {
+  const agent = currentAgentName();
+  return agent === undefined ? {} : { agent };
 }
 
 /** The `Model` a cassette hands out: every call goes back to the cassette. */

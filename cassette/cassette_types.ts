@@ -322,6 +322,11 @@ export interface CassetteExpiry {
 export interface CassetteInteraction {
   /** The model name the runner asked the provider for (`''` for the default model). */
   model: string;
+  /**
+   * The agent the call served, when the run named it (recorded since this
+   * field exists; shown by the viewer, never matched).
+   */
+  agent?: string;
   /** Whether the call was streamed. */
   streamed: boolean;
   /** The normalized request. */
@@ -466,9 +471,14 @@ export interface CassetteOptions {
   mode?: CassetteMode;
   /**
    * The real provider, called only when recording (`record`, `update`, and
-   * `auto` without a recording). In `replay` it is never called.
+   * `auto` without a recording). In `replay` it is never called. A function
+   * is called (once) only when the first call is recorded, so a stand-in
+   * that is itself a double (`() => ScriptedModelProvider.forAll(steps)`) is
+   * not even created on replay. A provider given as is that the cassette
+   * never used is excused from the test runner's verification when the
+   * cassette closes, with the models it routes.
    */
-  provider?: ModelProvider;
+  provider?: ModelProvider | (() => ModelProvider | Promise<ModelProvider>);
   /**
    * Rewrites volatile parts of a request (a timestamp in the instructions, a
    * random id in a tool result) before it is matched and stored. It receives

@@ -231,16 +231,23 @@ function interactionLabel(interaction: CassetteInteraction): string {
   return `${interaction.model || '(default model)'}: ${parts.join(', ') || 'no output'}`;
 }
 
-function unitsOf(recording: Recording): { unit: string; units: Unit[] } {
+/** True for a cassette that records the agent of any of its interactions. */
+function namesAgents(recording: Recording): boolean {
+  return recording.kind === 'cassette' &&
+    recording.interactions.some((interaction) => interaction.agent !== undefined);
+}
+
+function unitsOf(recording: Recording, agents: boolean): { unit: string; units: Unit[] } {
   if (recording.kind === 'cassette') {
     const stored = storedInteractions(recording.interactions);
     return {
       unit: 'interaction',
       units: stored.map((interaction, i) => {
         // When the recording was made is not what the agent did.
-        const { recorded: _recorded, ...rest } = interaction as typeof interaction & {
-          recorded?: unknown;
-        };
+        const { recorded: _recorded, agent, ...unattributed } = interaction as
+          & typeof interaction
+          & { recorded?: unknown };
+        const rest = agents && agent !== undefined ? { ...unattributed, agent } : unattributed;
         const { inputFrom: _from, ...request } = rest.request;
         const value = { ...rest, request } as unknown as JsonValue;
         return {
@@ -293,8 +300,11 @@ function unitsOf(recording: Recording): { unit: string; units: Unit[] } {
 
 /** The semantic difference of `old` and `new` (see {@linkcode RecordingDiff}). */
 export function diffRecordings(old: Recording, current: Recording): RecordingDiff {
-  const a = unitsOf(old);
-  const b = unitsOf(current);
+  // Which agent served a call is compared only when both recordings say: a
+  // re-recording of a file from before agents were recorded adds them all.
+  const agents = namesAgents(old) && namesAgents(current);
+  const a = unitsOf(old, agents);
+  const b = unitsOf(current, agents);
   const diff: RecordingDiff = {
     old: { name: old.name, kind: old.kind, units: a.units.length },
     new: { name: current.name, kind: current.kind, units: b.units.length },

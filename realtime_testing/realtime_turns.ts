@@ -21,6 +21,7 @@ import {
   type ScriptedRealtimeServer,
   type ServerConnection,
 } from './scripted_realtime_server.ts';
+import { textChunks } from '../_internal/text_chunks.ts';
 import { RealtimeServerNotConnectedError } from './scripted_realtime_server_errors.ts';
 import type {
   RealtimeServerEvent,
@@ -327,8 +328,13 @@ export type AssistantAnswersOptions = {
   transcript?: string;
   /** Milliseconds of (silent PCM16, 24 kHz) audio to stream (default 100). */
   audioMs?: number;
-  /** How many deltas the text / transcript and audio are split into (default 2). */
-  chunks?: number;
+  /**
+   * How the text / transcript streams: how many deltas to cut it (and the
+   * audio) into, lengths differing by at most one character (default 2;
+   * fewer for a shorter text), or the pieces themselves (`['Hel', 'lo!']`,
+   * which must join to the text; the audio then comes in as many deltas).
+   */
+  chunks?: number | readonly string[];
   /** The response id (default: a fresh `resp_N`). */
   responseId?: string;
   /** The assistant item's id (default: a fresh `item_N`). */
@@ -341,14 +347,6 @@ export type AssistantAnswersOptions = {
   /** Token usage reported in `response.done`. */
   usage?: { input_tokens: number; output_tokens: number };
 };
-
-function split(text: string, chunks: number): string[] {
-  const count = Math.max(1, Math.min(chunks, text.length || 1));
-  const size = Math.ceil(text.length / count);
-  const parts: string[] = [];
-  for (let i = 0; i < count; i++) parts.push(text.slice(i * size, (i + 1) * size));
-  return parts.filter((p, i) => p !== '' || i === 0);
-}
 
 function base64Silence(bytes: number): string {
   // btoa of zero bytes: 3 bytes → "AAAA".
@@ -438,14 +436,14 @@ export async function assistantAnswers(
       part: modality === 'text' ? { type: 'text', text: '' } : { type: 'audio', transcript: '' },
     },
   ];
+  const parts = textChunks(words, chunks, 'assistantAnswers()');
   if (modality === 'text') {
-    for (const delta of split(words, chunks)) {
+    for (const delta of parts) {
       events.push({ type: 'response.output_text.delta', ...ids, delta });
     }
   } else {
     const audioBytes = Math.round((options.audioMs ?? 100) * BYTES_PER_MS);
-    const parts = split(words, chunks);
-    const count = Math.max(parts.length, chunks);
+    const count = Math.max(parts.length, typeof chunks === 'number' ? chunks : 0);
     let sentBytes = 0;
     for (let i = 0; i < count; i++) {
       if (i < parts.length) {
@@ -712,7 +710,7 @@ export async function assistantCallsTool(
     { type: 'response.created', response },
     { type: 'response.output_item.added', response_id: responseId, output_index: 0, item: added },
     { type: 'conversation.item.added', previous_item_id: previous, item: added },
-    ...split(args, 2).map((delta) => ({
+    ...textChunks(args, 2, 'assistantCallsTool()').map((delta) => ({
       type: 'response.function_call_arguments.delta',
       ...ids,
       delta,

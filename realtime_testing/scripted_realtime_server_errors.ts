@@ -145,13 +145,43 @@ export class IncompleteRealtimeServerScenarioError extends Error {
         countOf(state.unexpectedEvents.length, 'unexpected client event')
       }${unexpected}, ${
         countOf(state.pendingExpectations.length, 'pending expectation')
-      }${listed}, and ${countOf(state.pendingFaults.length, 'unused fault')}${faults}.`,
+      }${listed}, and ${countOf(state.pendingFaults.length, 'unused fault')}${faults}.${
+        nextSteps(state)
+      }`,
     );
     this.unexpectedEvents = frozenCopy(state.unexpectedEvents.map((e) => Object.freeze({ ...e })));
     this.pendingExpectations = frozenCopy(state.pendingExpectations);
     this.pendingFaults = frozenCopy(state.pendingFaults);
     this.name = 'IncompleteRealtimeServerScenarioError';
   }
+}
+
+/** What to do about each kind of leftover, in the order the message lists them. */
+function nextSteps(state: {
+  readonly unexpectedEvents: readonly Readonly<{ type: string }>[];
+  readonly pendingExpectations: readonly unknown[];
+  readonly pendingFaults: readonly unknown[];
+}): string {
+  let text = '';
+  if (state.unexpectedEvents.length > 0) {
+    const types = [...new Set(state.unexpectedEvents.map((event) => event.type))];
+    const quoted = types.map((type) => `'${type}'`);
+    text += ` Expect ${state.unexpectedEvents.length === 1 ? 'it' : 'each'} where the scenario ` +
+      `meets it (await server.expectClientEvent(${quoted[0]})), or, if the test does not care ` +
+      `about ${types.length === 1 ? 'that type' : 'those types'}, let the server ignore ` +
+      `${types.length === 1 ? 'it' : 'them'}: new ScriptedRealtimeServer({ ignoreClientEvents: [${
+        quoted.join(', ')
+      }] }).`;
+  }
+  if (state.pendingExpectations.length > 0) {
+    text += ' Find why the application never sent the expected ' +
+      `${state.pendingExpectations.length === 1 ? 'event' : 'events'} (it stopped early, or ` +
+      'sends another type), or drop the expectations the workflow no longer has.';
+  }
+  if (state.pendingFaults.length > 0) {
+    text += ' Remove the faults the run never reached, or drive it to them.';
+  }
+  return text;
 }
 
 /**

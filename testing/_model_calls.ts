@@ -11,6 +11,7 @@ import type { SdkModelRequest as ModelRequest } from './_sdk_types.ts';
 import { frozenSnapshot } from '../_internal/snapshot.ts';
 import { SnapshotStore } from '../_internal/snapshot_store.ts';
 import { ScriptedModelRequestAbortedError } from './scripted_model_errors.ts';
+import { currentAgentName } from '../_internal/current_agent.ts';
 import type { RecordedModelCall } from './scripted_model_types.ts';
 
 /** What a model answered one call with, for trajectories and failure transcripts. */
@@ -37,6 +38,8 @@ export class ModelCallLog {
   readonly #requests = new SnapshotStore();
   readonly #sequences: number[] = [];
   readonly #outputs = new Map<number, readonly unknown[]>();
+  /** The agent each call served, as the run's current span named it. */
+  readonly #agents: (string | undefined)[] = [];
 
   /** A log for `owner`, which {@linkcode callLogOf} then finds. */
   constructor(owner?: object) {
@@ -90,7 +93,13 @@ export class ModelCallLog {
     });
     this.#calls.push(call);
     this.#sequences.push(nextSequence++);
+    this.#agents.push(currentAgentName());
     return call;
+  }
+
+  /** The name of the agent call `index` served, when the run said (see `currentAgentName`). */
+  agentAt(index: number): string | undefined {
+    return this.#agents[index];
   }
 }
 

@@ -8,15 +8,21 @@
 
 import { ordinal } from '../_internal/format.ts';
 import { type HoldGate, holdGate } from './_model_hold.ts';
-import { isScriptedResponse, snapshotResponse } from './_model_response.ts';
+import {
+  type EnvelopeParts,
+  isScriptedResponse,
+  snapshotResponse,
+  toUsage,
+} from './_model_response.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import { type StepCheck, stepCheck } from '../_internal/script_check.ts';
+import { chunkPlan } from '../_internal/text_chunks.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepReason,
 } from './scripted_model_errors.ts';
 import type {
-  ScriptedModelInput,
+  ScriptedModelExplicitStep,
   ScriptedModelResponse,
   ScriptedModelRetryAdvice,
   ScriptedModelStep,
@@ -33,6 +39,10 @@ export type QueuedStep =
     readonly response: ScriptedModelResponse;
     /** How the response is checked against the request it answers. */
     readonly check: StepCheck;
+    /** The usage and ids `modelResponse(…, options)` sets over the response. */
+    readonly envelope?: EnvelopeParts;
+    /** The pieces chunked messages stream as, by output position (read before the copy). */
+    readonly chunks?: ReadonlyMap<number, readonly string[]>;
   }
   | {
     readonly type: 'error';
@@ -41,14 +51,14 @@ export type QueuedStep =
   }
   | {
     readonly type: 'responder';
-    readonly respond: Extract<ScriptedModelStep, { type: 'responder' }>['respond'];
+    readonly respond: Extract<ScriptedModelExplicitStep, { type: 'responder' }>['respond'];
     /** Whether the responder's results are checked against the request. */
     readonly validate: boolean;
   }
   | { readonly type: 'stream'; readonly events: ScriptedModelStream }
   | {
     readonly type: 'stream_responder';
-    readonly respond: Extract<ScriptedModelStep, { type: 'stream_responder' }>['respond'];
+    readonly respond: Extract<ScriptedModelExplicitStep, { type: 'stream_responder' }>['respond'];
   }
   | HeldStep;
 
@@ -81,19 +91,29 @@ export function isScriptedStream(value: unknown): value is ScriptedModelStream {
  * Validates one input and returns the step to queue, or throws
  * `InvalidScriptedModelStepError` with `inputIndex`.
  */
-export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): QueuedStep {
+export function toQueuedStep(input: ScriptedModelStep, inputIndex: number): QueuedStep {
   if (typeof input !== 'object' || input === null) {
     throw invalidInput('invalid_input', inputIndex);
   }
   if (Array.isArray(input)) {
-    return { type: 'response', response: snapshotResponse(input), check: stepCheck(input, true) };
+    return {
+      type: 'response',
+      response: snapshotResponse(input),
+      check: stepCheck(input, true),
+      chunks: chunkPlan(input),
+    };
   }
   if (!('type' in input)) {
     if (!('output' in input) && !('usage' in input)) {
       throw invalidInput('invalid_input', inputIndex);
     }
     if (!isScriptedResponse(input)) throw invalidEnvelope(inputIndex);
-    return { type: 'response', response: snapshotResponse(input), check: stepCheck(input, true) };
+    return {
+      type: 'response',
+      response: snapshotResponse(input),
+      check: stepCheck(input, true),
+      chunks: chunkPlan(input.output),
+    };
   }
 
   const type: unknown = input.type;
@@ -116,7 +136,7 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
     );
   }
 
-  const step = input as ScriptedModelStep;
+  const step = input as ScriptedModelExplicitStep;
   switch (step.type) {
     case 'response':
       if (!('response' in step)) throw invalidInput('missing_response', inputIndex, 'response');
@@ -125,6 +145,8 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
         type: 'response',
         response: snapshotResponse(step.response),
         check: stepCheck(step.response, step.validate),
+        envelope: envelopeParts(step, inputIndex),
+        chunks: chunkPlan(Array.isArray(step.response) ? step.response : step.response.output),
       };
     case 'error':
       if (!('error' in step)) throw invalidInput('missing_error', inputIndex, 'error');
@@ -159,9 +181,30 @@ export function toQueuedStep(input: ScriptedModelInput, inputIndex: number): Que
   }
 }
 
+/** The envelope parts a response step sets, checked and copied; `undefined` for none. */
+function envelopeParts(
+  step: Extract<ScriptedModelExplicitStep, { type: 'response' }>,
+  inputIndex: number,
+): EnvelopeParts | undefined {
+  const { usage, responseId, requestId } = step;
+  if (usage === undefined && responseId === undefined && requestId === undefined) return undefined;
+  if (
+    (usage !== undefined && (typeof usage !== 'object' || usage === null)) ||
+    (responseId !== undefined && typeof responseId !== 'string') ||
+    (requestId !== undefined && typeof requestId !== 'string')
+  ) {
+    throw invalidEnvelope(inputIndex);
+  }
+  const parts: { usage?: EnvelopeParts['usage']; responseId?: string; requestId?: string } = {};
+  if (usage !== undefined) parts.usage = toUsage(usage);
+  if (responseId !== undefined) parts.responseId = responseId;
+  if (requestId !== undefined) parts.requestId = requestId;
+  return parts;
+}
+
 /** A hold made by `modelHold()`, scripted once, around a valid step that is not a hold. */
 function toHeldStep(
-  step: Extract<ScriptedModelStep, { type: 'hold' }>,
+  step: Extract<ScriptedModelExplicitStep, { type: 'hold' }>,
   inputIndex: number,
 ): HeldStep {
   const gate = holdGate(step);
@@ -233,6 +276,11 @@ const ITEM_BUILDERS: Readonly<Record<string, string>> = {
   computer_call: 'computerCall()',
   shell_call: 'shellCall()',
   apply_patch_call: 'applyPatchCall()',
+  tool_search_call: 'toolSearchCall()',
+  tool_search_output: 'toolSearchOutput()',
+  program: 'programCall()',
+  program_output: 'programOutput()',
+  compaction: 'compactionItem()',
 };
 
 /** Conversation item types that are not builder-made but are still no step. */
@@ -241,9 +289,6 @@ const OTHER_ITEM_TYPES = new Set([
   'computer_call_result',
   'shell_call_output',
   'apply_patch_call_output',
-  'compaction',
-  'tool_search_call',
-  'tool_search_output',
 ]);
 
 /**

@@ -9,7 +9,7 @@
 import { Usage } from '@openai/agents-core';
 import type { ModelResponse } from '@openai/agents-core';
 import { snapshotRawUsage, snapshotValue } from '../_internal/snapshot.ts';
-import type { ScriptedModelResponse } from './scripted_model_types.ts';
+import type { ScriptedModelResponse, ScriptedUsage } from './scripted_model_types.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
@@ -62,7 +62,20 @@ export function snapshotResponse(response: ScriptedModelResponse): ScriptedModel
   return copy;
 }
 
-function snapshotUsage(usage: Usage): Usage {
+/** A fresh `Usage` from a scripted one: a copy of a `Usage`, or built from its input. */
+export function toUsage(usage: ScriptedUsage): Usage {
+  return usage instanceof Usage ? snapshotUsage(usage) : snapshotUsage(new Usage(usage));
+}
+
+/** The parts of the envelope a step or the model sets over an output-only response. */
+export interface EnvelopeParts {
+  /** The usage, already a private `Usage` (copied again for each call). */
+  readonly usage?: Usage;
+  readonly responseId?: string;
+  readonly requestId?: string;
+}
+
+export function snapshotUsage(usage: Usage): Usage {
   return new Usage({
     requests: usage.requests,
     inputTokens: usage.inputTokens,
@@ -89,6 +102,10 @@ export interface NormalizeOptions {
   preserveRawUsage: boolean;
   /** Whether an envelope without `responseId` gets a deterministic one (automatic streaming). */
   requireResponseId: boolean;
+  /** What the step sets over the response (any envelope). */
+  step?: EnvelopeParts;
+  /** The model's `defaultUsage`, for an output-only response. */
+  defaultUsage?: Usage;
 }
 
 /**
@@ -102,13 +119,18 @@ export function normalizeResponse(
   response: ScriptedModelResponse,
   options: NormalizeOptions,
 ): ModelResponse {
+  const step = options.step;
   if (Array.isArray(response)) {
-    return {
+    const usage = step?.usage ?? options.defaultUsage;
+    const shorthand: ModelResponse = {
       output: response,
-      usage: new Usage({ requests: 1 }),
-      responseId: scriptedResponseId(options.callIndex),
+      usage: usage === undefined ? new Usage({ requests: 1 }) : snapshotUsage(usage),
+      responseId: step?.responseId ?? scriptedResponseId(options.callIndex),
     };
+    if (step?.requestId !== undefined) shorthand.requestId = step.requestId;
+    return shorthand;
   }
+  if (step !== undefined) response = overEnvelope(response, step);
   const assignId = options.requireResponseId && response.responseId === undefined;
   const hasRawUsage = hasOwn.call(response, 'rawUsage');
   if (!assignId && !hasRawUsage) return response;
@@ -128,4 +150,16 @@ export function normalizeResponse(
   if (assignId) normalized.responseId = scriptedResponseId(options.callIndex);
   if (rawUsage !== undefined) normalized.rawUsage = rawUsage;
   return normalized as ModelResponse;
+}
+
+/** `response` with the step's parts set over its own (its other keys, `rawUsage` included, kept). */
+function overEnvelope(response: ModelResponse, step: EnvelopeParts): ModelResponse {
+  const copy: ModelResponse = Object.defineProperties(
+    {} as ModelResponse,
+    Object.getOwnPropertyDescriptors(response),
+  );
+  if (step.usage !== undefined) copy.usage = snapshotUsage(step.usage);
+  if (step.responseId !== undefined) copy.responseId = step.responseId;
+  if (step.requestId !== undefined) copy.requestId = step.requestId;
+  return copy as ModelResponse;
 }

@@ -51,6 +51,36 @@ export type SdkApplyPatchCallItem = protocol.ApplyPatchCallItem;
  */
 export type SdkApplyPatchOperation = protocol.ApplyPatchOperation;
 /**
+ * The SDK's `protocol.ToolSearchCallItem`.
+ *
+ * @internal
+ */
+export type SdkToolSearchCallItem = protocol.ToolSearchCallItem;
+/**
+ * The SDK's `protocol.ToolSearchOutputItem`.
+ *
+ * @internal
+ */
+export type SdkToolSearchOutputItem = protocol.ToolSearchOutputItem;
+/**
+ * The SDK's `protocol.ProgramCallItem` (programmatic tool calling).
+ *
+ * @internal
+ */
+export type SdkProgramCallItem = protocol.ProgramCallItem;
+/**
+ * The SDK's `protocol.ProgramCallResultItem`.
+ *
+ * @internal
+ */
+export type SdkProgramCallResultItem = protocol.ProgramCallResultItem;
+/**
+ * The SDK's `protocol.CompactionItem`.
+ *
+ * @internal
+ */
+export type SdkCompactionItem = protocol.CompactionItem;
+/**
  * The SDK's `protocol.OutputModelItem` (any item a model response holds).
  *
  * @internal

@@ -17,6 +17,7 @@ import type {
   ModelRetryAdvice,
   ModelRetryAdviceRequest,
   StreamEvent,
+  Usage,
 } from '@openai/agents-core';
 import type { SandboxSession } from '@openai/agents-core/sandbox';
 
@@ -38,6 +39,19 @@ export type SdkModelRequest = ModelRequest;
  * @internal
  */
 export type SdkModelResponse = ModelResponse;
+/**
+ * The SDK's `Usage` class.
+ *
+ * @internal
+ */
+export type SdkUsage = Usage;
+/**
+ * What the SDK's `Usage` constructor takes: `requests`, `inputTokens`,
+ * `outputTokens`, `totalTokens` and their details.
+ *
+ * @internal
+ */
+export type SdkUsageInput = NonNullable<ConstructorParameters<typeof Usage>[0]>;
 /**
  * The SDK's `ModelRetryAdvice`.
  *

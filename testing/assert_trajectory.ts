@@ -270,7 +270,7 @@ function mismatchMessage(
       }, which differs at ${difference.path}: expected ${shownExpected}, actual ${shownActual}.`,
     );
   }
-  lines.push(advice(order, options, alignment));
+  lines.push(advice(order, options, alignment, actual));
   return lines.join('\n');
 }
 
@@ -296,8 +296,18 @@ function advice(
   order: TrajectoryOrder,
   options: AssertTrajectoryOptions,
   alignment: ReturnType<typeof align>,
+  actual: readonly TrajectoryStep[],
 ): string {
   const hints: string[] = [];
+  // A structured output's run ends in its final message and then the output:
+  // `[…, { finalOutput }]` alone leaves the message unexpected.
+  const finalMessage = alignment.unexpected.some((a) =>
+    actual[a].kind === 'message' && (actual[a] as { final?: boolean }).final === true
+  );
+  const structured = finalMessage && actual.some((step) => step.kind === 'final_output')
+    ? ' A structured output ends the run as the final message and then a final_output step: ' +
+      'expect both ([..., { message: ... }, { finalOutput: ... }]).'
+    : '';
   if (alignment.unexpected.length > 0 && order !== 'superset') {
     hints.push("order 'in_order' or 'superset' lets other steps happen too");
   }
@@ -307,5 +317,5 @@ function advice(
   if ((options.args ?? 'exact') === 'exact') hints.push("args 'contains' allows extra arguments");
   return `Fix the expected steps or the workflow${
     hints.length > 0 ? `, or compare more loosely: ${hints.join('; ')}` : ''
-  }. formatTrajectory(actual) prints the whole run.`;
+  }.${structured} formatTrajectory(actual) prints the whole run.`;
 }

@@ -10,7 +10,7 @@ import { runWithTeardown } from '../_internal/combined_failure.ts';
 import { throwCollected } from '../_internal/failure_log.ts';
 import { oneReport } from '../_internal/one_report.ts';
 import { countOf } from '../_internal/format.ts';
-import type { ScriptedModelInput } from './scripted_model_types.ts';
+import type { ScriptedModelStep } from './scripted_model_types.ts';
 import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
 import { ScriptedModel } from './scripted_model.ts';
 import { scriptedSandboxSession } from './scripted_sandbox_session.ts';
@@ -137,7 +137,7 @@ export class DoubleScope implements AsyncDisposable {
    * assert.equal(result.finalOutput, 'Done.');
    * ```
    */
-  model(inputs: Iterable<ScriptedModelInput> = []): ScriptedModel {
+  model(inputs: Iterable<ScriptedModelStep> = []): ScriptedModel {
     return this.track(new ScriptedModel(inputs));
   }
 

@@ -64,6 +64,7 @@ export { TeardownAlsoFailedError } from '../_internal/combined_failure.ts';
 export {
   InvalidScriptedModelStepError,
   ScriptedModelRequestAbortedError,
+  StreamedTextNotFoundError,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
 } from './scripted_model_errors.ts';
@@ -71,6 +72,8 @@ export type {
   InvalidScriptedModelStepErrorOptions,
   InvalidScriptedModelStepReason,
   ModelFailureContext,
+  StreamedTextNotFoundErrorOptions,
+  StreamedTextNotFoundReason,
 } from './scripted_model_errors.ts';
 export {
   modelError,
@@ -84,8 +87,10 @@ export type {
   ModelHold,
   ModelHoldOptions,
   ModelHoldState,
+  ModelResponseOptions,
   RecordedModelCall,
   ScriptedModelErrorStep,
+  ScriptedModelExplicitStep,
   ScriptedModelInput,
   ScriptedModelOptions,
   ScriptedModelResponderStep,
@@ -96,7 +101,9 @@ export type {
   ScriptedModelStream,
   ScriptedModelStreamResponderStep,
   ScriptedModelStreamStep,
+  ScriptedUsage,
   StepCheckOptions,
+  StreamedText,
 } from './scripted_model_types.ts';
 export { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';
 export type {
@@ -226,6 +233,7 @@ export type {
 export {
   applyPatchCall,
   codeInterpreterCall,
+  compactionItem,
   computerCall,
   fileSearchCall,
   handoffCall,
@@ -234,14 +242,19 @@ export {
   mcpApprovalRequest,
   mcpCall,
   mcpListTools,
+  programCall,
+  programOutput,
   reasoningItem,
   shellCall,
+  toolSearchCall,
+  toolSearchOutput,
   webSearchCall,
 } from './output_item_builders.ts';
 export type {
   ApplyPatchCallOptions,
   CallItemBuilderOptions,
   CodeInterpreterCallOptions,
+  CompactionItemOptions,
   ComputerCallOptions,
   FileSearchCallOptions,
   HandoffCallOptions,
@@ -253,8 +266,12 @@ export type {
   McpListedTool,
   McpListToolsOptions,
   McpToolCallOptions,
+  ProgramCallOptions,
+  ProgramOutputOptions,
   ReasoningItemOptions,
   ShellCallOptions,
+  ToolSearchItemOptions,
+  ToolSearchOutputOptions,
   WebSearchCallOptions,
 } from './output_item_builders.ts';
 export { ScriptedModelProvider } from './scripted_model_provider.ts';

@@ -29,7 +29,7 @@ import type {
   ModelHold,
   ModelHoldOptions,
   ModelHoldState,
-  ScriptedModelInput,
+  ScriptedModelStep,
 } from './scripted_model_types.ts';
 
 /**
@@ -75,7 +75,7 @@ import type {
  * assert.equal(hold.state, "aborted");
  * ```
  */
-export function modelHold(then?: ScriptedModelInput, options: ModelHoldOptions = {}): ModelHold {
+export function modelHold(then?: ScriptedModelStep, options: ModelHoldOptions = {}): ModelHold {
   const gate = new HoldGate(then !== undefined);
   const hold: ModelHold = Object.freeze({
     type: 'hold' as const,

@@ -38,6 +38,7 @@
  */
 
 import type {
+  ModelResponseOptions,
   ScriptedModelErrorStep,
   ScriptedModelResponderStep,
   ScriptedModelResponse,
@@ -53,6 +54,28 @@ import type {
  * a complete envelope, snapshotted when enqueued. Passing the response directly
  * to the model is equivalent. With `{ validate: false }` the response is not
  * checked against the request it answers (for a step that is wrong on purpose).
+ * `{ usage, responseId, requestId }` set those parts of the envelope (over the
+ * response's own), so an output array can report its own usage.
+ *
+ * @example Usage per call, added up by the runner
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner, tool } from '@openai/agents';
+ * import { z } from 'zod';
+ * import { assistantMessage, functionCall, modelResponse, ScriptedModel } from 'scripted-agents/testing';
+ *
+ * const ping = tool({ name: 'ping', description: 'Pings.', parameters: z.object({}), execute: () => 'pong' });
+ * const model = new ScriptedModel([
+ *   modelResponse([functionCall('ping', {})], { usage: { inputTokens: 20, outputTokens: 5 } }),
+ *   modelResponse([assistantMessage('pong')], { usage: { inputTokens: 30, outputTokens: 1 } }),
+ * ]);
+ * const result = await new Runner({ tracingDisabled: true })
+ *   .run(new Agent({ name: 'A', model, tools: [ping] }), 'Ping?');
+ *
+ * assert.equal(result.state.usage.requests, 2);
+ * assert.equal(result.state.usage.inputTokens, 50);
+ * assert.equal(result.state.usage.outputTokens, 6);
+ * ```
  *
  * @example A complete envelope: your own usage and response id
  * ```ts
@@ -77,11 +100,14 @@ import type {
  */
 export function modelResponse(
   response: ScriptedModelResponse,
-  options: StepCheckOptions = {},
+  options: ModelResponseOptions = {},
 ): ScriptedModelResponseStep {
-  return options.validate === false
-    ? { type: 'response', response, validate: false }
-    : { type: 'response', response };
+  const step: ScriptedModelResponseStep = { type: 'response', response };
+  if (options.validate === false) step.validate = false;
+  if (options.usage !== undefined) step.usage = options.usage;
+  if (options.responseId !== undefined) step.responseId = options.responseId;
+  if (options.requestId !== undefined) step.requestId = options.requestId;
+  return step;
 }
 
 /**

@@ -2,7 +2,9 @@
  * Builders for the normalized output items a model response can hold beyond a
  * message and a function call: reasoning, hosted tool calls (web search, file
  * search, code interpreter, image generation, MCP), computer, shell and
- * apply-patch calls, and handoffs. Each returns the SDK's own protocol item,
+ * apply-patch calls, handoffs, tool search (`tool_search_call`,
+ * `tool_search_output`), programmatic tool calling (`program`,
+ * `program_output`) and context compaction (`compaction`). Each returns the SDK's own protocol item,
  * shaped as the SDK's OpenAI Responses adapter would normalize it, and each can
  * be called with no argument.
  *
@@ -37,11 +39,16 @@ import type {
   SdkAnyHandoff as AnyHandoff,
   SdkApplyPatchCallItem as ApplyPatchCallItem,
   SdkApplyPatchOperation as ApplyPatchOperation,
+  SdkCompactionItem as CompactionItem,
   SdkComputerAction as ComputerAction,
   SdkComputerUseCallItem as ComputerUseCallItem,
   SdkHostedToolCallItem as HostedToolCallItem,
+  SdkProgramCallItem as ProgramCallItem,
+  SdkProgramCallResultItem as ProgramCallResultItem,
   SdkReasoningItem as ReasoningItem,
   SdkShellCallItem as ShellCallItem,
+  SdkToolSearchCallItem as ToolSearchCallItem,
+  SdkToolSearchOutputItem as ToolSearchOutputItem,
 } from './_sdk_item_types.ts';
 import type { SdkFunctionCallItem as FunctionCallItem } from './_sdk_types.ts';
 
@@ -739,6 +746,342 @@ export function handoffCall(
     status: 'completed',
     arguments: encodeArguments(options.arguments),
   };
+  if (options.providerData !== undefined) item.providerData = options.providerData;
+  return item;
+}
+
+/** Options shared by {@linkcode toolSearchCall} and {@linkcode toolSearchOutput}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toolSearchCall, type ToolSearchItemOptions } from "scripted-agents/testing";
+ *
+ * const options: ToolSearchItemOptions = { execution: "client", callId: "call_ts_2" };
+ * assert.equal(toolSearchCall(undefined, options).providerData?.call_id, "call_ts_2");
+ * ```
+ */
+export interface ToolSearchItemOptions extends CallItemBuilderOptions {
+  /**
+   * Who runs the search: `'server'` (the default, as `toolSearchTool()` does:
+   * the provider searches and returns the `tool_search_output` itself) or
+   * `'client'` (`toolSearchTool({ execution: 'client' })`: the runner answers
+   * the call with its own output, from the agent's deferred tools).
+   */
+  execution?: 'client' | 'server';
+  /** The item's status; default `'completed'`. */
+  status?: string;
+}
+
+/**
+ * A tool search call (`tool_search_call`): the model asks to load deferred
+ * tools (`tool({ deferLoading: true })`, a deferred hosted MCP server) before
+ * calling them. `args` are the search's arguments, default `{ paths: [] }`:
+ * the runner itself answers a client search only in that built-in form
+ * (`{ paths: string[] }`, each a deferred tool's name or namespace). The call
+ * id (default `'call_tool_search_1'`) and `execution` sit in `providerData`,
+ * where the SDK's Responses adapter keeps them.
+ *
+ * @example A client search: the runner answers it from the agent's deferred tools
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Agent, Runner, tool, toolSearchTool } from "@openai/agents";
+ * import { z } from "zod";
+ * import { assistantMessage, functionCall, ScriptedModel, toolSearchCall } from "scripted-agents/testing";
+ *
+ * const lookup = tool({
+ *   name: "lookup_order",
+ *   description: "Finds an order.",
+ *   parameters: z.object({ id: z.string() }),
+ *   deferLoading: true,
+ *   execute: ({ id }) => `order ${id}: shipped`,
+ * });
+ * const model = new ScriptedModel([
+ *   [toolSearchCall({ paths: ["lookup_order"] }, { execution: "client" })],
+ *   [functionCall("lookup_order", { id: "A1" })],
+ *   [assistantMessage("Your order has shipped.")],
+ * ]);
+ * const agent = new Agent({ name: "Support", model, tools: [toolSearchTool({ execution: "client" }), lookup] });
+ * const result = await new Runner({ tracingDisabled: true }).run(agent, "Where is A1?");
+ *
+ * assert.equal(result.finalOutput, "Your order has shipped.");
+ * assert.deepEqual(result.newItems.slice(0, 2).map((item) => item.type), [
+ *   "tool_search_call_item",
+ *   "tool_search_output_item",
+ * ]);
+ * model.assertComplete();
+ * ```
+ */
+export function toolSearchCall(
+  args: unknown = { paths: [] },
+  options: ToolSearchItemOptions = {},
+): ToolSearchCallItem {
+  return {
+    type: 'tool_search_call',
+    id: options.id ?? 'tsc_1',
+    status: options.status ?? 'completed',
+    arguments: args,
+    providerData: {
+      call_id: options.callId ?? 'call_tool_search_1',
+      execution: options.execution ?? 'server',
+      ...options.providerData,
+    },
+  };
+}
+
+/** Options for {@linkcode toolSearchOutput}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toolSearchOutput, type ToolSearchOutputOptions } from "scripted-agents/testing";
+ *
+ * const options: ToolSearchOutputOptions = { toolSearchAgentName: "Support" };
+ * assert.equal(toolSearchOutput([], options).toolSearchAgentName, "Support");
+ * ```
+ */
+export interface ToolSearchOutputOptions extends ToolSearchItemOptions {
+  /**
+   * The agent the search loaded tools for. The runner sets it itself on every
+   * output it keeps (to the agent's name when that name is unique in the run),
+   * so give it only for an item of a conversation history you build by hand.
+   */
+  toolSearchAgentName?: string;
+  /**
+   * The qualified names (`mcp_<server label>.<tool>`) of hosted MCP tools the
+   * search loaded. Like `toolSearchAgentName`, the runner recomputes it for an
+   * output a model returns; give it for history built by hand.
+   */
+  toolSearchMcpToolNames?: string[];
+}
+
+/**
+ * The result of a tool search (`tool_search_output`): the tools it loaded, in
+ * the provider's raw shape (a function tool is `{ type: 'function', name,
+ * description, parameters, … }`; default none). With server execution the
+ * provider returns it in the same response as its {@linkcode toolSearchCall},
+ * and the tools it lists can be called from then on. The call id defaults to
+ * `'call_tool_search_1'`, the one of `toolSearchCall()`.
+ *
+ * @example A server search returns its output in the same response
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Agent, Runner, tool, toolSearchTool } from "@openai/agents";
+ * import { z } from "zod";
+ * import {
+ *   assistantMessage,
+ *   functionCall,
+ *   ScriptedModel,
+ *   toolSearchCall,
+ *   toolSearchOutput,
+ * } from "scripted-agents/testing";
+ *
+ * const lookup = tool({
+ *   name: "lookup_order",
+ *   description: "Finds an order.",
+ *   parameters: z.object({ id: z.string() }),
+ *   deferLoading: true,
+ *   execute: ({ id }) => `order ${id}: shipped`,
+ * });
+ * const model = new ScriptedModel([
+ *   [
+ *     toolSearchCall({ paths: ["lookup_order"] }),
+ *     toolSearchOutput([{ type: "function", name: "lookup_order" }]),
+ *     functionCall("lookup_order", { id: "A1" }),
+ *   ],
+ *   [assistantMessage("Shipped.")],
+ * ]);
+ * const agent = new Agent({ name: "Support", model, tools: [toolSearchTool(), lookup] });
+ * const result = await new Runner({ tracingDisabled: true }).run(agent, "Where is A1?");
+ *
+ * assert.equal(result.finalOutput, "Shipped.");
+ * const output = result.newItems.find((item) => item.type === "tool_search_output_item");
+ * // The runner attributes the search to the agent it served.
+ * assert.equal((output?.rawItem as { toolSearchAgentName?: string }).toolSearchAgentName, "Support");
+ * ```
+ */
+export function toolSearchOutput(
+  tools: Record<string, unknown>[] = [],
+  options: ToolSearchOutputOptions = {},
+): ToolSearchOutputItem {
+  const item: ToolSearchOutputItem = {
+    type: 'tool_search_output',
+    id: options.id ?? 'tso_1',
+    status: options.status ?? 'completed',
+    tools,
+    providerData: {
+      call_id: options.callId ?? 'call_tool_search_1',
+      execution: options.execution ?? 'server',
+      ...options.providerData,
+    },
+  };
+  if (options.toolSearchAgentName !== undefined) {
+    item.toolSearchAgentName = options.toolSearchAgentName;
+  }
+  if (options.toolSearchMcpToolNames !== undefined) {
+    item.toolSearchMcpToolNames = options.toolSearchMcpToolNames;
+  }
+  return item;
+}
+
+/** Options for {@linkcode programCall}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { programCall, type ProgramCallOptions } from "scripted-agents/testing";
+ *
+ * const options: ProgramCallOptions = { fingerprint: "fp_2" };
+ * assert.equal(programCall(undefined, options).fingerprint, "fp_2");
+ * ```
+ */
+export interface ProgramCallOptions extends CallItemBuilderOptions {
+  /** The program's fingerprint, as the provider reports it; default `'fp_1'`. */
+  fingerprint?: string;
+}
+
+/**
+ * A program the model wrote and the provider runs (`program`, programmatic
+ * tool calling): the runner records it and runs nothing. The request must
+ * offer `programmaticToolCallingTool()` (the runner rejects the item
+ * otherwise). The call id defaults to `'call_program_1'`.
+ *
+ * @example The program and its result, in one response
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Agent, programmaticToolCallingTool, Runner } from "@openai/agents";
+ * import { assistantMessage, programCall, programOutput, ScriptedModel } from "scripted-agents/testing";
+ *
+ * const model = new ScriptedModel([
+ *   [programCall("print(6 * 7)"), programOutput("42"), assistantMessage("The answer is 42.")],
+ * ]);
+ * const agent = new Agent({ name: "Calculator", model, tools: [programmaticToolCallingTool()] });
+ * const result = await new Runner({ tracingDisabled: true }).run(agent, "6 times 7?");
+ *
+ * assert.equal(result.finalOutput, "The answer is 42.");
+ * assert.deepEqual(result.newItems.map((item) => item.type), [
+ *   "tool_call_item",
+ *   "tool_call_output_item",
+ *   "message_output_item",
+ * ]);
+ * ```
+ */
+export function programCall(
+  code = 'print(1 + 1)',
+  options: ProgramCallOptions = {},
+): ProgramCallItem {
+  const callId = options.callId ?? 'call_program_1';
+  const item: ProgramCallItem = {
+    type: 'program',
+    id: options.id ?? callId,
+    callId,
+    code,
+    fingerprint: options.fingerprint ?? 'fp_1',
+  };
+  if (options.providerData !== undefined) item.providerData = options.providerData;
+  return item;
+}
+
+/** Options for {@linkcode programOutput}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { programOutput, type ProgramOutputOptions } from "scripted-agents/testing";
+ *
+ * const options: ProgramOutputOptions = { status: "incomplete" };
+ * assert.equal(programOutput("", options).status, "incomplete");
+ * ```
+ */
+export interface ProgramOutputOptions extends CallItemBuilderOptions {
+  /** Whether the program ran to its end; default `'completed'`. */
+  status?: ProgramCallResultItem['status'];
+}
+
+/**
+ * The result of a {@linkcode programCall} (`program_output`), reported by the
+ * provider in the same response; the runner keeps it as a
+ * `tool_call_output_item` whose `output` is `output` (default `'2'`). The
+ * call id defaults to `'call_program_1'`, the one of `programCall()`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { programOutput } from "scripted-agents/testing";
+ *
+ * const item = programOutput("42", { callId: "call_p2" });
+ * assert.deepEqual(item, {
+ *   type: "program_output",
+ *   id: "call_p2_output",
+ *   callId: "call_p2",
+ *   output: "42",
+ *   status: "completed",
+ * });
+ * ```
+ */
+export function programOutput(
+  output = '2',
+  options: ProgramOutputOptions = {},
+): ProgramCallResultItem {
+  const callId = options.callId ?? 'call_program_1';
+  const item: ProgramCallResultItem = {
+    type: 'program_output',
+    id: options.id ?? `${callId}_output`,
+    callId,
+    output,
+    status: options.status ?? 'completed',
+  };
+  if (options.providerData !== undefined) item.providerData = options.providerData;
+  return item;
+}
+
+/** Options for {@linkcode compactionItem}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compactionItem, type CompactionItemOptions } from "scripted-agents/testing";
+ *
+ * const options: CompactionItemOptions = { createdBy: "server" };
+ * assert.equal(compactionItem(undefined, options).created_by, "server");
+ * ```
+ */
+export interface CompactionItemOptions extends ItemBuilderOptions {
+  /** Who compacted the context, as the provider reports it. */
+  createdBy?: string;
+}
+
+/**
+ * A compaction item (`compaction`): the provider replaced earlier context
+ * with an opaque, encrypted summary (`encryptedContent`, default
+ * `'compacted:1'`; the SDK rejects one without it). The runner keeps it as a
+ * `compaction_item` and, on later calls, sends it in place of the context it
+ * stands for (the items before it are not sent again).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Agent, Runner } from "@openai/agents";
+ * import { assistantMessage, compactionItem, ScriptedModel } from "scripted-agents/testing";
+ *
+ * const model = new ScriptedModel([[compactionItem("enc_summary"), assistantMessage("Done.")]]);
+ * const result = await new Runner({ tracingDisabled: true }).run(new Agent({ name: "A", model }), "Hi");
+ *
+ * assert.equal(result.finalOutput, "Done.");
+ * assert.equal(result.newItems[0].type, "compaction_item");
+ * assert.deepEqual(result.newItems[0].rawItem, { type: "compaction", id: "cmp_1", encrypted_content: "enc_summary" });
+ * ```
+ */
+export function compactionItem(
+  encryptedContent = 'compacted:1',
+  options: CompactionItemOptions = {},
+): CompactionItem {
+  const item: CompactionItem = {
+    type: 'compaction',
+    id: options.id ?? 'cmp_1',
+    encrypted_content: encryptedContent,
+  };
+  if (options.createdBy !== undefined) item.created_by = options.createdBy;
   if (options.providerData !== undefined) item.providerData = options.providerData;
   return item;
 }

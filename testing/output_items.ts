@@ -12,6 +12,7 @@ import type {
   SdkFunctionCallItem as FunctionCallItem,
 } from './_sdk_types.ts';
 import { markExpectToolError, markUnchecked } from '../_internal/script_check.ts';
+import { markChunks, textChunks } from '../_internal/text_chunks.ts';
 import { hashString } from './_schema_values.ts';
 
 /**
@@ -24,6 +25,15 @@ export type AssistantMessageOptions = {
   phase?: AssistantMessageItem['phase'];
   /** Provider-specific data attached to the message item. */
   providerData?: Record<string, unknown>;
+  /**
+   * How a streamed call delivers the text, as a real model streams it: the
+   * pieces themselves (`['Hel', 'lo.']`, which must join to the text), or how
+   * many pieces to cut it into (`3`: lengths differ by at most one
+   * character; fewer for a shorter text). Default: one delta with the whole
+   * text. The item itself is the same either way; a non-streamed call is not
+   * affected.
+   */
+  chunks?: number | readonly string[];
 };
 
 /**
@@ -78,6 +88,27 @@ export type FunctionCallOptions = {
  * });
  * assert.equal(assistantMessage('Done.', { id: 'msg_1', phase: 'final_answer' }).id, 'msg_1');
  * ```
+ *
+ * @example Streamed in pieces, as a model streams
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';
+ *
+ * const model = new ScriptedModel([
+ *   [assistantMessage('Hello there.', { chunks: ['Hel', 'lo ', 'there.'] })],
+ *   [assistantMessage('abcdefgh', { chunks: 3 })],
+ * ]);
+ * const runner = new Runner({ tracingDisabled: true });
+ * const agent = new Agent({ name: 'A', model });
+ * for (const expected of [['Hel', 'lo ', 'there.'], ['abc', 'def', 'gh']]) {
+ *   const result = await runner.run(agent, 'Hi', { stream: true });
+ *   const deltas: string[] = [];
+ *   for await (const text of result.toTextStream()) deltas.push(text);
+ *   await result.completed;
+ *   assert.deepEqual(deltas, expected);
+ * }
+ * ```
  */
 export function assistantMessage(
   text: string,
@@ -93,7 +124,11 @@ export function assistantMessage(
   if (options.phase !== undefined) message.phase = options.phase;
   message.content = [{ type: 'output_text', text }];
   if (options.providerData !== undefined) message.providerData = options.providerData;
-  return message as AssistantMessageItem;
+  if (options.chunks === undefined) return message as AssistantMessageItem;
+  return markChunks(
+    message as AssistantMessageItem,
+    textChunks(text, options.chunks, 'assistantMessage()'),
+  );
 }
 
 /**

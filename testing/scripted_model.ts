@@ -30,6 +30,7 @@ import type {
   SdkModelRetryAdvice as ModelRetryAdvice,
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
+  SdkUsage as Usage,
 } from './_sdk_types.ts';
 import { ordinal } from '../_internal/format.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
@@ -40,7 +41,7 @@ import {
   type QueuedStep,
   toQueuedStep,
 } from './_model_input.ts';
-import { isScriptedResponse, normalizeResponse } from './_model_response.ts';
+import { isScriptedResponse, normalizeResponse, toUsage } from './_model_response.ts';
 import { Queue } from '../_internal/queue.ts';
 import {
   inputItems,
@@ -52,6 +53,8 @@ import {
 import { RetryAdviceBook } from './_retry_advice.ts';
 import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
+import { chunkPlan } from '../_internal/text_chunks.ts';
+import { StreamWatch } from './_stream_watch.ts';
 import { traceResponseSpans } from './_model_spans.ts';
 import { noteRaised } from '../_internal/one_report.ts';
 import { ScriptCheck, unparsedArguments } from '../_internal/script_check.ts';
@@ -63,9 +66,10 @@ import {
 } from './scripted_model_errors.ts';
 import type {
   RecordedModelCall,
-  ScriptedModelInput,
   ScriptedModelOptions,
   ScriptedModelResponse,
+  ScriptedModelStep,
+  StreamedText,
 } from './scripted_model_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
@@ -148,6 +152,8 @@ export class ScriptedModel implements Model {
   readonly #failures = new FailureLog(DOUBLE);
   readonly #check: ScriptCheck;
   readonly #validate: boolean;
+  readonly #defaultUsage: Usage | undefined;
+  readonly #streamed = new StreamWatch();
   #pushed = 0;
 
   /**
@@ -156,11 +162,15 @@ export class ScriptedModel implements Model {
    * `modelStreamResponder`) or a bare response (an output array or a complete
    * envelope). `options.validate: false` switches off the check of responses
    * against the requests they answer; `options.traceSpans` opens a `response`
-   * span around each traced call, as a real model does (see
+   * span around each traced call, as a real model does; `options.defaultUsage`
+   * is the usage every output-only response reports (see
    * `ScriptedModelOptions`).
    */
-  constructor(inputs: Iterable<ScriptedModelInput> = [], options: ScriptedModelOptions = {}) {
+  constructor(inputs: Iterable<ScriptedModelStep> = [], options: ScriptedModelOptions = {}) {
     this.#validate = options.validate !== false;
+    this.#defaultUsage = options.defaultUsage === undefined
+      ? undefined
+      : toUsage(options.defaultUsage);
     this.#check = new ScriptCheck(DOUBLE, this.#validate, { where: () => routeText(this) });
     registerToolOutcomes(this, this.#check.outcomes);
     this.#push(queuedSteps(inputs, this.#validate));
@@ -192,7 +202,7 @@ export class ScriptedModel implements Model {
    * Appends steps to the script. Atomic: if any input is invalid, none is added
    * (the error's `inputIndex` counts positions in this call's arguments).
    */
-  enqueue(...inputs: ScriptedModelInput[]): void {
+  enqueue(...inputs: ScriptedModelStep[]): void {
     this.#push(queuedSteps(inputs, this.#validate));
   }
 
@@ -214,6 +224,44 @@ export class ScriptedModel implements Model {
     }
     const unconfirmed = this.#check.unconfirmed();
     if (unconfirmed !== undefined) throw unconfirmed;
+  }
+
+  /**
+   * Resolves when a streamed call of this model has streamed text that
+   * contains `match` (a string) or matches it (a `RegExp`), counting the text
+   * of every streamed call so far; so a test can wait for the text its UI
+   * should show. Rejects with `StreamedTextNotFoundError` when a stream ends
+   * without it and the run cannot stream it later (that response asked for no
+   * tool, or no scripted step is left), so the test fails with what was
+   * streamed instead of waiting for its runner's timeout. Asked once the
+   * script is used up, it rejects at once; asked after a turn that ended with
+   * steps left, it waits for the next streamed call (a later run's).
+   *
+   * @example
+   * ```ts
+   * import assert from 'node:assert/strict';
+   * import { Agent, Runner } from '@openai/agents';
+   * import { assistantMessage, ScriptedModel, StreamedTextNotFoundError } from 'scripted-agents/testing';
+   *
+   * const model = new ScriptedModel([[assistantMessage('Hello there.', { chunks: 2 })]]);
+   * const result = await new Runner({ tracingDisabled: true })
+   *   .run(new Agent({ name: 'A', model }), 'Hi', { stream: true });
+   * const waited = model.waitForStreamedText('Goodbye');
+   * for await (const _event of result) {
+   *   // the application reads the stream
+   * }
+   * await result.completed;
+   *
+   * await assert.rejects(waited, (error) => {
+   *   assert.ok(error instanceof StreamedTextNotFoundError);
+   *   assert.deepEqual(error.deltas, ['Hello ', 'there.']);
+   *   assert.equal(error.reason, 'script_ended');
+   *   return true;
+   * });
+   * ```
+   */
+  waitForStreamedText(match: string | RegExp): Promise<StreamedText> {
+    return this.#streamed.wait(match);
   }
 
   /**
@@ -336,6 +384,7 @@ export class ScriptedModel implements Model {
           streamed: true,
           advice: step.retryAdvice,
         });
+        this.#streamed.ended(call.index, 'failed', this.#steps.size);
         throw step.error;
       case 'stream':
       case 'stream_responder': {
@@ -353,10 +402,20 @@ export class ScriptedModel implements Model {
             }),
           );
         }
-        for await (const event of events) {
-          throwIfAborted(call);
-          if (event.type === 'response_done') this.#calls.answer(call, event.response.output);
-          yield event;
+        this.#streamed.started();
+        let done = false;
+        try {
+          for await (const event of events) {
+            throwIfAborted(call);
+            if (event.type === 'response_done') {
+              this.#calls.answer(call, event.response.output);
+              done = true;
+            }
+            this.#observe(call, event);
+            yield event;
+          }
+        } finally {
+          if (!done) this.#streamed.ended(call.index, 'failed', this.#steps.size);
         }
         throwIfAborted(call);
         return;
@@ -385,9 +444,23 @@ export class ScriptedModel implements Model {
     const normalized = this.#normalize(call, response, step, true);
     this.#calls.answer(call, normalized.output);
     // A queued response is the step's own snapshot, used by this call only.
+    this.#streamed.started();
     return synthesizeStream(normalized, () => throwIfAborted(call), {
       owned: step.type === 'response',
+      observe: (event) => this.#observe(call, event),
+      // A responder's items are its own, so they are known by identity.
+      chunks: step.type === 'response'
+        ? step.chunks
+        : chunkPlan(Array.isArray(response) ? response : response.output),
     });
+  }
+
+  /** Tells the stream watch what call `call` streams: its text, and its end. */
+  #observe(call: RecordedModelCall, event: StreamEvent): void {
+    if (event.type === 'output_text_delta') this.#streamed.delta(call.index, event.delta);
+    else if (event.type === 'response_done') {
+      this.#streamed.ended(call.index, event.response.output, this.#steps.size);
+    }
   }
 
   /** Waits at a hold; resolves with the step that answers once it is released. */
@@ -474,6 +547,8 @@ export class ScriptedModel implements Model {
       // The call-time snapshot decides, not the live settings a responder could still change.
       preserveRawUsage: call.request.modelSettings?.preserveRawUsage === true,
       requireResponseId,
+      step: step.type === 'response' ? step.envelope : undefined,
+      defaultUsage: this.#defaultUsage,
     });
     // Judged by the call-time snapshot, what the model was sent. The store shares
     // unchanged parts between calls, so an unchanged tool list is the same object
@@ -482,6 +557,7 @@ export class ScriptedModel implements Model {
       step: step.type === 'response' ? step.check : undefined,
       validate: step.type === 'response' || step.validate,
       scripted: response,
+      where: { agent: this.#calls.agentAt(call.index), route: routeText(this) },
     });
     if (mismatch !== undefined) throw this.#failures.raise(mismatch);
     return normalized;
@@ -500,7 +576,7 @@ function hasOwnRawUsage(response: ScriptedModelResponse): boolean {
 }
 
 /** Validates every input first, so that one invalid input adds nothing. */
-function queuedSteps(inputs: Iterable<ScriptedModelInput>, validate: boolean): QueuedStep[] {
+function queuedSteps(inputs: Iterable<ScriptedModelStep>, validate: boolean): QueuedStep[] {
   const steps = Array.from(inputs, toQueuedStep);
   if (validate) steps.forEach(assertParsedArguments);
   claimHolds(steps);

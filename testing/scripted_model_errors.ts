@@ -343,3 +343,96 @@ export class ScriptedModelRequestAbortedError extends Error {
     this.name = 'AbortError';
   }
 }
+
+/** Why {@linkcode StreamedTextNotFoundError} gave up waiting. */
+export type StreamedTextNotFoundReason = 'turn_ended' | 'script_ended';
+
+/**
+ * A test waited for text a streamed call never streamed
+ * (`model.waitForStreamedText(match)`): the stream ended without it, and the
+ * run cannot stream it later, because that stream's response asked for no tool
+ * (`turn_ended`: the agent's turn ended with it) or no scripted step is left
+ * (`script_ended`). It rejects when the stream ends, so the test fails with
+ * what was streamed instead of waiting for the test runner's timeout.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { StreamedTextNotFoundError } from 'scripted-agents/testing';
+ *
+ * const error = new StreamedTextNotFoundError({
+ *   callIndex: 0,
+ *   expected: '"world"',
+ *   deltas: ['Hel', 'lo.'],
+ *   reason: 'turn_ended',
+ * });
+ * assert.equal(
+ *   error.message,
+ *   'ScriptedModel call #1 ended its stream without the text the test waited for ("world"): ' +
+ *     'it streamed 2 text deltas ("Hel", "lo.") and its response asked for no tool, so the ' +
+ *     "agent's turn ended there. Script that text (assistantMessage(text, { chunks })), or wait " +
+ *     'for what the run streams.',
+ * );
+ * ```
+ */
+export class StreamedTextNotFoundError extends Error {
+  /** The zero-based index of the call whose stream ended. */
+  readonly callIndex: number;
+  /** What the test waited for: a JSON string, or a regular expression's source (`/wor.d/`). */
+  readonly expected: string;
+  /** The text deltas that call streamed, in order (a frozen copy). */
+  readonly deltas: readonly string[];
+  /** Why the text cannot come later. */
+  readonly reason: StreamedTextNotFoundReason;
+  /** Always `'StreamedTextNotFoundError'`. */
+  override readonly name: 'StreamedTextNotFoundError';
+
+  /** Describes the call whose stream ended without the text. */
+  constructor(options: StreamedTextNotFoundErrorOptions) {
+    const shown = options.deltas.map((delta) => JSON.stringify(delta)).join(', ');
+    super(
+      `ScriptedModel call ${
+        ordinal(options.callIndex)
+      } ended its stream without the text the test waited for (${options.expected}): it streamed ${
+        countOf(options.deltas.length, 'text delta')
+      }${shown === '' ? '' : ` (${shown})`} and ${
+        options.reason === 'turn_ended'
+          ? "its response asked for no tool, so the agent's turn ended there"
+          : 'no scripted step is left to stream it'
+      }. Script that text (assistantMessage(text, { chunks })), or wait for what the run streams.`,
+    );
+    this.callIndex = options.callIndex;
+    this.expected = options.expected;
+    this.deltas = Object.freeze([...options.deltas]);
+    this.reason = options.reason;
+    this.name = 'StreamedTextNotFoundError';
+  }
+}
+
+/**
+ * Options of {@linkcode StreamedTextNotFoundError}.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { StreamedTextNotFoundError, type StreamedTextNotFoundErrorOptions } from 'scripted-agents/testing';
+ *
+ * const options: StreamedTextNotFoundErrorOptions = {
+ *   callIndex: 1,
+ *   expected: '/total/',
+ *   deltas: [],
+ *   reason: 'script_ended',
+ * };
+ * assert.equal(new StreamedTextNotFoundError(options).reason, 'script_ended');
+ * ```
+ */
+export interface StreamedTextNotFoundErrorOptions {
+  /** The zero-based index of the call whose stream ended. */
+  callIndex: number;
+  /** What the test waited for, as the message shows it. */
+  expected: string;
+  /** The text deltas that call streamed. */
+  deltas: readonly string[];
+  /** Why the text cannot come later. */
+  reason: StreamedTextNotFoundReason;
+}

@@ -30,13 +30,13 @@ import { FailureLog, runTeardownChecks, throwCollected } from '../_internal/fail
 import { describeThrown } from '../_internal/format.ts';
 import type { SdkModel as Model } from './_sdk_types.ts';
 import { ScriptedModel } from './scripted_model.ts';
-import type { ScriptedModelInput } from './scripted_model_types.ts';
+import type { ScriptedModelStep } from './scripted_model_types.ts';
 import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
 import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 import { firstRequestAgent } from './_first_model_request.ts';
 import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
-import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { announceDouble, ownDoubles, settleDouble } from '../_internal/live_doubles.ts';
 import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
 import { assertCompleteNow } from '../_internal/one_report.ts';
 import { shareToolOutcomes } from '../_internal/tool_outcome.ts';
@@ -86,6 +86,7 @@ export class ScriptedModelProvider implements ModelProvider {
     Object.defineProperty(this, assertCompleteNow, { value: () => this.#assertCompleteNow() });
     // A tool's result can reach another routed model (a handoff in the same turn).
     shareToolOutcomes([...this.#models.values(), this.#fallback]);
+    ownDoubles(this, [...this.#models.values(), this.#fallback]);
     announceDouble(this);
   }
 
@@ -131,7 +132,7 @@ export class ScriptedModelProvider implements ModelProvider {
    * assert.deepEqual(provider.requests, ["gpt-4.1-mini", "o3"]);
    * ```
    */
-  static forAll(modelOrSteps: Model | Iterable<ScriptedModelInput>): ScriptedModelProvider {
+  static forAll(modelOrSteps: Model | Iterable<ScriptedModelStep>): ScriptedModelProvider {
     return new ScriptedModelProvider({ models: {}, fallback: modelOf(modelOrSteps) });
   }
 
@@ -252,15 +253,15 @@ export class ScriptedModelProvider implements ModelProvider {
 }
 
 /** `forAll`'s argument as a model: a `Model` as it is, steps as a new `ScriptedModel`. */
-function modelOf(modelOrSteps: Model | Iterable<ScriptedModelInput>): Model {
+function modelOf(modelOrSteps: Model | Iterable<ScriptedModelStep>): Model {
   // A string is iterable too, but a model name here is the mistake this method avoids.
   const candidate = (typeof modelOrSteps === 'object' ? modelOrSteps : undefined) as
-    | (Partial<Model> & Partial<Iterable<ScriptedModelInput>>)
+    | (Partial<Model> & Partial<Iterable<ScriptedModelStep>>)
     | null
     | undefined;
   if (typeof candidate?.getResponse === 'function') return modelOrSteps as Model;
   if (typeof candidate?.[Symbol.iterator] === 'function') {
-    return new ScriptedModel(modelOrSteps as Iterable<ScriptedModelInput>);
+    return new ScriptedModel(modelOrSteps as Iterable<ScriptedModelStep>);
   }
   throw new TypeError(
     `ScriptedModelProvider.forAll expects a Model (such as a ScriptedModel or an AutoModel) or ` +

@@ -11,6 +11,8 @@ import type {
   SdkModelRetryAdvice as ModelRetryAdvice,
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
+  SdkUsage as Usage,
+  SdkUsageInput as UsageInput,
 } from './_sdk_types.ts';
 
 /**
@@ -20,6 +22,26 @@ import type {
  * `N` is the 1-based number of the call that uses it.
  */
 export type ScriptedModelResponse = ModelResponse | ModelResponse['output'];
+
+/**
+ * The usage a scripted response reports: a `Usage`, or what its constructor
+ * takes (`{ inputTokens: 12, outputTokens: 3 }`; `requests` defaults to 1).
+ * Each call gets its own copy, so the runner's `result.state.usage` adds the
+ * calls up as it does for a real model.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, ScriptedModel, type ScriptedUsage } from 'scripted-agents/testing';
+ *
+ * const defaultUsage: ScriptedUsage = { inputTokens: 10, outputTokens: 2 };
+ * const model = new ScriptedModel([[assistantMessage('Hi')]], { defaultUsage });
+ * const result = await new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hello');
+ * assert.equal(result.state.usage.totalTokens, 12);
+ * ```
+ */
+export type ScriptedUsage = Usage | UsageInput;
 
 /**
  * One model call as the model saw it. `request` is a frozen, detached snapshot
@@ -86,6 +108,12 @@ export type ScriptedModelResponseStep = {
    * (for a step that is wrong on purpose). Default: checked.
    */
   validate?: boolean;
+  /** The usage the call reports, over the response's own and the model's `defaultUsage`. */
+  usage?: ScriptedUsage;
+  /** The response id, over the response's own and the default `scripted-response-N`. */
+  responseId?: string;
+  /** The provider's request id, over the response's own. */
+  requestId?: string;
 };
 
 /**
@@ -135,9 +163,12 @@ export type ScriptedModelStreamResponderStep = {
 };
 
 /**
- * Any explicit scripted step.
+ * A step made by a step factory (`modelResponse`, `modelError`,
+ * `modelResponder`, `modelStream`, `modelStreamResponder`, `modelHold`): an
+ * object with a `type`. {@linkcode ScriptedModelStep} is the name to use for
+ * a script; this one is for code that switches on `step.type`.
  */
-export type ScriptedModelStep =
+export type ScriptedModelExplicitStep =
   | ScriptedModelResponseStep
   | ScriptedModelErrorStep
   | ScriptedModelResponderStep
@@ -146,11 +177,39 @@ export type ScriptedModelStep =
   | ModelHold;
 
 /**
- * What the constructor and `enqueue()` accept: an explicit step, or a bare
- * response (an output array or a complete envelope) standing for
- * `modelResponse(response)`.
+ * What one step of a `ScriptedModel` script may be, one per model call: the
+ * constructor, `enqueue()`, `modelHold(then)` and `doubleScope().model()`
+ * take it. Either a bare response, standing for `modelResponse(response)`
+ * (the items of one response in an array, or a complete `ModelResponse`), or
+ * a step made by a factory (see {@linkcode ScriptedModelExplicitStep}).
+ *
+ * @example A script kept in a variable
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   assistantMessage,
+ *   functionCall,
+ *   modelError,
+ *   ScriptedModel,
+ *   type ScriptedModelStep,
+ * } from 'scripted-agents/testing';
+ *
+ * const steps: ScriptedModelStep[] = [
+ *   [functionCall('get_weather', { city: 'Tokyo' })],
+ *   modelError(new Error('rate limited')),
+ *   [assistantMessage('Sunny.')],
+ * ];
+ * assert.equal(new ScriptedModel(steps, { validate: false }).remainingSteps, 3);
+ * ```
  */
-export type ScriptedModelInput = ScriptedModelStep | ScriptedModelResponse;
+export type ScriptedModelStep = ScriptedModelExplicitStep | ScriptedModelResponse;
+
+/**
+ * The earlier name of {@linkcode ScriptedModelStep}, the same type.
+ *
+ * @deprecated Use `ScriptedModelStep`, which now also covers a bare response.
+ */
+export type ScriptedModelInput = ScriptedModelStep;
 
 /**
  * Options of `new ScriptedModel(steps, options)`.
@@ -191,6 +250,12 @@ export interface ScriptedModelOptions {
    * `response` spans the test does not.
    */
   traceSpans?: boolean;
+  /**
+   * The usage every output-only response reports (a bare output array, or a
+   * responder's), instead of one request and no tokens. A step's own
+   * `modelResponse(output, { usage })` and a complete envelope's `usage` win.
+   */
+  defaultUsage?: ScriptedUsage;
 }
 
 /**
@@ -208,6 +273,42 @@ export interface ScriptedModelOptions {
 export interface StepCheckOptions {
   /** `false` skips the check of this step against the request it answers. Default `true`. */
   validate?: boolean;
+}
+
+/**
+ * Options of `modelResponse()`: the check, and the parts of the envelope a
+ * test cares about, without writing a whole `ModelResponse`.
+ *
+ * @example Per-call usage and ids for an output array
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import {
+ *   assistantMessage,
+ *   modelResponse,
+ *   type ModelResponseOptions,
+ *   ScriptedModel,
+ * } from 'scripted-agents/testing';
+ *
+ * const options: ModelResponseOptions = {
+ *   usage: { inputTokens: 7, outputTokens: 3 },
+ *   responseId: 'resp_1',
+ *   requestId: 'req_1',
+ * };
+ * const model = new ScriptedModel([modelResponse([assistantMessage('Hi')], options)]);
+ * const result = await new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hello');
+ * assert.equal(result.lastResponseId, 'resp_1');
+ * assert.equal(result.rawResponses[0].requestId, 'req_1');
+ * assert.equal(result.state.usage.totalTokens, 10);
+ * ```
+ */
+export interface ModelResponseOptions extends StepCheckOptions {
+  /** The usage the call reports (a `Usage`, or its constructor's input). */
+  usage?: ScriptedUsage;
+  /** The response id; default the response's own, else `scripted-response-N`. */
+  responseId?: string;
+  /** The provider's request id; default the response's own, else none. */
+  requestId?: string;
 }
 
 /**
@@ -266,7 +367,7 @@ export type ModelHold = {
   /** The step discriminator. */
   readonly type: 'hold';
   /** What answers the call once released; `undefined` holds until the request is aborted. */
-  readonly then: ScriptedModelInput | undefined;
+  readonly then: ScriptedModelStep | undefined;
   /** How many stream events are delivered before holding (streaming calls). */
   readonly atEvent: number;
   /** Resolves with a snapshot of the call when a call reaches the hold. Never rejects. */
@@ -279,3 +380,33 @@ export type ModelHold = {
    */
   release(): void;
 };
+
+/**
+ * What `model.waitForStreamedText(match)` resolves with: the call whose
+ * streamed text first contained the match, that text so far, and its deltas.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner } from '@openai/agents';
+ * import { assistantMessage, ScriptedModel, type StreamedText } from 'scripted-agents/testing';
+ *
+ * const model = new ScriptedModel([[assistantMessage('Hello there.', { chunks: ['Hello', ' there.'] })]]);
+ * const result = await new Runner({ tracingDisabled: true })
+ *   .run(new Agent({ name: 'A', model }), 'Hi', { stream: true });
+ * const seen: StreamedText = await model.waitForStreamedText('Hello');
+ * assert.deepEqual(seen.deltas, ['Hello']);
+ * for await (const _event of result) {
+ *   // the application reads the stream
+ * }
+ * await result.completed;
+ * ```
+ */
+export type StreamedText = Readonly<{
+  /** The zero-based index of the call that streamed it. */
+  callIndex: number;
+  /** Its text deltas joined, up to and including the one that completed the match. */
+  text: string;
+  /** Its text deltas so far. */
+  deltas: readonly string[];
+}>;

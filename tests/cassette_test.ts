@@ -117,11 +117,13 @@ describe('Cassette: record and replay', () => {
     assert.equal(data.version, 2);
     assert.deepEqual(Object.keys(data.interactions[0]), [
       'model',
+      'agent',
       'streamed',
       'request',
       'response',
       'recorded',
     ]);
+    assert.equal(data.interactions[0].agent, weatherAgent().name);
     assert.deepEqual(Object.keys(data.interactions[0].request), [
       'systemInstructions',
       'input',

@@ -339,9 +339,10 @@ describe('turn builders on the wire', () => {
         item: { ...item, status: 'in_progress', content: [] },
       },
       { type: 'response.content_part.added', ...ids, part: { type: 'text', text: '' } },
-      // Four chunks of five characters: sizes 2, 2, 1 (the empty fourth is not sent).
+      // Five characters in four chunks: sizes 2, 1, 1, 1 (differing by at most one).
       { type: 'response.output_text.delta', ...ids, delta: 'ab' },
-      { type: 'response.output_text.delta', ...ids, delta: 'cd' },
+      { type: 'response.output_text.delta', ...ids, delta: 'c' },
+      { type: 'response.output_text.delta', ...ids, delta: 'd' },
       { type: 'response.output_text.delta', ...ids, delta: 'e' },
       { type: 'response.output_text.done', ...ids, text: 'abcde' },
       { type: 'response.content_part.done', ...ids, part: { type: 'text', text: 'abcde' } },

@@ -169,6 +169,7 @@ describe('strict scripts: a tool turn leaves the final output unjudged', () => {
       { type: 'computer', name: 'computer' },
       { type: 'apply_patch', name: 'apply_patch' },
       hosted('tool_search'),
+      hosted('programmatic_tool_calling'),
     ];
     const request = { tools, outputType };
     assert.equal(checkOutput(request, [message('nope')])?.reason, 'invalid_output');

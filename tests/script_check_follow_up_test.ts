@@ -266,10 +266,12 @@ describe('strict scripts: the calls only their tool can judge', () => {
     assert.equal(
       followUpProblem(failed, 1),
       `function_call "refund" left out amountCents, which the tool's schema lists as required and ` +
-        `not nullable, and the tool failed (${brief(FAILED, 60)}, in the input of call #2).`,
+        `not nullable, and the tool failed (its result in the input of call #2: ` +
+        `"An error occurred while running the tool. Please try agai…").`,
     );
     assert.equal(brief(FAILED, 60).length, 60);
-    assert.ok(brief(FAILED, 60).endsWith('…'));
+    // A cut string keeps its closing quote.
+    assert.ok(brief(FAILED, 60).endsWith('…"'));
     assert.match(followUpProblem({ ...failed, path: '' }, 0), /left out a property, which/);
   });
 });
@@ -278,10 +280,16 @@ describe('strict scripts: brief values', () => {
   test('JSON cut to the limit; what JSON cannot show, as text', () => {
     assert.equal(brief('abc'), '"abc"');
     assert.equal(brief(undefined), 'undefined');
-    assert.equal(brief('x'.repeat(100)), `"${'x'.repeat(78)}…`);
+    assert.equal(brief('x'.repeat(100)), `"${'x'.repeat(77)}…"`);
     assert.equal(brief('x'.repeat(100)).length, 80);
     assert.equal(brief('x'.repeat(78)), `"${'x'.repeat(78)}"`);
-    assert.equal(brief('abcdef', 4), '"ab…');
+    assert.equal(brief('x'.repeat(79)), `"${'x'.repeat(77)}…"`);
+    assert.equal(brief('abcdef', 4), '"a…"');
+    assert.equal(brief('abcdef', 3), '"…"');
+    // Escapes count as written: a cut never splits one.
+    assert.equal(brief('a"b"c"d"e', 8), '"a\\"b…"');
+    // Other values are cut as their JSON.
+    assert.equal(brief(['x'.repeat(100)], 10), '["xxxxxxx…');
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     assert.equal(brief(circular), '[object Object]');

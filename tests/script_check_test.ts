@@ -133,7 +133,7 @@ describe('strict scripts: arguments against the tool schema', () => {
     assert.match(error.expected, /no property "amount"/);
     assert.equal(
       error.message,
-      'ScriptedModel call #1, output item #2: function_call "refund" has invalid arguments at ' +
+      'ScriptedModel call #1 (agent "Support"), output item #2: function_call "refund" has invalid arguments at ' +
         'amount: expected no property "amount" (the schema allows orderId, amountCents, reason, ' +
         'items, note), got 15. If the step is wrong on purpose, give it { validate: false } ' +
         '(functionCall(), modelResponse(), modelResponder()), or switch the check off with ' +
@@ -316,7 +316,7 @@ describe('strict scripts: names the request offers', () => {
     assert.equal(error.path, undefined);
     assert.match(
       error.message,
-      /^ScriptedModel call #1, output item #1: function_call names "lookupOrder", which the request does not offer \(did you mean "lookup_order"\?\); it offers refund, lookup_order, transfer_to_Billing\./,
+      /^ScriptedModel call #1 \(agent "Support"\), output item #1: function_call names "lookupOrder", which the request does not offer \(did you mean "lookup_order"\?\); it offers refund, lookup_order, transfer_to_Billing\./,
     );
     model.acknowledgeFailures();
   });
@@ -466,7 +466,7 @@ describe('strict scripts: structured outputs', () => {
     assert.equal(error.path, 'order.lines[0].sku');
     assert.match(
       error.message,
-      /^ScriptedModel call #1, output item #1: the final message does not fit the output schema "output" at order\.lines\[0\]\.sku: expected string, got 5\./,
+      /^ScriptedModel call #1 \(agent "Judge"\), output item #1: the final message does not fit the output schema "output" at order\.lines\[0\]\.sku: expected string, got 5\./,
     );
     model.acknowledgeFailures();
   });
@@ -514,9 +514,8 @@ describe('strict scripts: after the call', () => {
     assert.equal(error.actual, undefined);
     assert.match(
       error.message,
-      /^ScriptedModel call #1, output item #1: function_call "refund" left out amountCents, which the tool's schema lists as required and not nullable, and the tool failed \("An error occurred while running the tool/,
+      /^ScriptedModel call #1 \(agent "Support"\), output item #1: function_call "refund" left out amountCents, which the tool's schema lists as required and not nullable, and the tool failed \(its result in the input of call #2: "An error occurred while running the tool\. Please try agai…"\)\. If the step/,
     );
-    assert.match(error.message, /in the input of call #2\)/);
     // The call that carried the failure is recorded; its step is not consumed.
     assert.equal(model.calls.length, 2);
     assert.equal(model.remainingSteps, 1);

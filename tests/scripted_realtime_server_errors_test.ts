@@ -93,7 +93,10 @@ describe('ScriptedRealtimeServer errors: expectations', () => {
     assert.equal(
       error.message,
       'ScriptedRealtimeServer scenario is incomplete: 2 unexpected client events ' +
-        '(#1 session.update, #2 response.create), 0 pending expectations, and 0 unused faults.',
+        '(#1 session.update, #2 response.create), 0 pending expectations, and 0 unused faults. ' +
+        "Expect each where the scenario meets it (await server.expectClientEvent('session.update')), " +
+        'or, if the test does not care about those types, let the server ignore them: ' +
+        "new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update', 'response.create'] }).",
     );
   });
 
@@ -123,7 +126,10 @@ describe('ScriptedRealtimeServer errors: expectations', () => {
         error.message,
         'ScriptedRealtimeServer scenario is incomplete: 0 unexpected client events, ' +
           '2 pending expectations (#1 response.create, #2 input_audio_buffer.commit), ' +
-          'and 2 unused faults (failNextHandshake, dropClientEvent response.create).',
+          'and 2 unused faults (failNextHandshake, dropClientEvent response.create). ' +
+          'Find why the application never sent the expected events (it stopped early, or sends ' +
+          'another type), or drop the expectations the workflow no longer has. Remove the faults ' +
+          'the run never reached, or drive it to them.',
       );
       return true;
     });
@@ -142,7 +148,34 @@ describe('ScriptedRealtimeServer errors: expectations', () => {
       error.message,
       'ScriptedRealtimeServer scenario is incomplete: 1 unexpected client event ' +
         '(#3 response.cancel), 1 pending expectation (#4 response.create), and 1 unused fault ' +
-        '(duplicateServerEvent response.done).',
+        '(duplicateServerEvent response.done). ' +
+        "Expect it where the scenario meets it (await server.expectClientEvent('response.cancel')), " +
+        'or, if the test does not care about that type, let the server ignore it: ' +
+        "new ScriptedRealtimeServer({ ignoreClientEvents: ['response.cancel'] }). " +
+        'Find why the application never sent the expected event (it stopped early, or sends ' +
+        'another type), or drop the expectations the workflow no longer has. Remove the faults ' +
+        'the run never reached, or drive it to them.',
+    );
+  });
+
+  test('the same type twice is named once in the advice', () => {
+    const error = new IncompleteRealtimeServerScenarioError({
+      unexpectedEvents: [
+        { index: 2, type: 'conversation.item.create' },
+        { index: 3, type: 'response.create' },
+        { index: 4, type: 'conversation.item.create' },
+      ],
+      pendingExpectations: [],
+      pendingFaults: [],
+    });
+    assert.equal(
+      error.message,
+      'ScriptedRealtimeServer scenario is incomplete: 3 unexpected client events ' +
+        '(#3 conversation.item.create, #4 response.create, #5 conversation.item.create), ' +
+        '0 pending expectations, and 0 unused faults. Expect each where the scenario meets it ' +
+        "(await server.expectClientEvent('conversation.item.create')), or, if the test does not " +
+        'care about those types, let the server ignore them: new ScriptedRealtimeServer({ ' +
+        "ignoreClientEvents: ['conversation.item.create', 'response.create'] }).",
     );
   });
 

@@ -376,3 +376,49 @@ describe('TrajectoryMismatchError messages', () => {
     ]);
   });
 });
+
+describe('TrajectoryMismatchError: a structured output', () => {
+  const structured: TrajectoryStep[] = [
+    { kind: 'input', text: 'Quote?' },
+    { kind: 'message', agent: 'Quote agent', text: '{"totalEur":12}', final: true },
+    { kind: 'final_output', agent: 'Quote agent', output: { totalEur: 12 } },
+  ] as TrajectoryStep[];
+  const pair =
+    ' A structured output ends the run as the final message and then a final_output step: ' +
+    'expect both ([..., { message: ... }, { finalOutput: ... }]).';
+
+  test('{ finalOutput } alone: the unexpected final message is explained, the pair passes', () => {
+    const error = mismatch(structured, [{ finalOutput: { totalEur: 12 } }]);
+    assert.equal(
+      error.message,
+      [
+        "Trajectory mismatch (order 'strict', args 'exact'): 1 unexpected step.",
+        'Expected 1 step, got 2 ("-" expected but missing, "+" not expected):',
+        '  + Quote agent: message "{\\"totalEur\\":12}" (final)   (actual #1)',
+        '    Quote agent: final output {"totalEur":12}',
+        advice(otherSteps, extraArgs).replace(
+          ' formatTrajectory(actual)',
+          `${pair} formatTrajectory(actual)`,
+        ),
+      ].join('\n'),
+    );
+    assertTrajectory(structured, [
+      { message: '{"totalEur":12}' },
+      { finalOutput: { totalEur: 12 } },
+    ]);
+  });
+
+  test('no hint without a final_output step, nor for an unexpected message that is not final', () => {
+    const text = structured.slice(0, 2);
+    const extra = mismatch(text, []);
+    assert.ok(!extra.message.includes('A structured output'), extra.message);
+    const notFinal = [
+      { kind: 'message', agent: 'A', text: 'thinking' },
+      structured[2],
+    ] as TrajectoryStep[];
+    const other = mismatch(notFinal, [{ finalOutput: { totalEur: 12 } }], {
+      kinds: ['message', 'final_output'],
+    });
+    assert.ok(!other.message.includes('A structured output'), other.message);
+  });
+});

@@ -254,6 +254,24 @@ export async function pages({ browser, root }) {
       },
     },
     {
+      name: 'viewer: each turn names the agent its model call served',
+      run: async () => {
+        const data = await tool.recordToolLoop();
+        const p = await open(browser, await view([write('agents.json', data)], 'agents.html'));
+        const { page } = p;
+        const agents = await page.locator('section.turn > header .agent').allInnerTexts();
+        equal(agents.join(','), 'Weather,Weather,Translator', 'agent per turn');
+        const third = page.locator('section.turn').nth(2);
+        check(await third.getByText('translate-model', { exact: true }).isVisible(), 'model too');
+        // A recording from before agents were recorded shows none.
+        delete data.interactions[0].agent;
+        const old = await open(browser, await view([write('no-agent.json', data)], 'no-agent.html'));
+        equal(await old.page.locator('section.turn').first().locator('.agent').count(), 0, 'none');
+        await old.close();
+        await p.close();
+      },
+    },
+    {
       name: 'viewer: the words changed in the instructions since the previous turn are highlighted',
       run: async () => {
         const data = await tool.recordToolLoop();
