@@ -82,6 +82,7 @@ export type {
   ModelHold,
   ModelHoldOptions,
   ModelHoldState,
+  ModelStepOptions,
   RecordedModelCall,
   ScriptedModelErrorStep,
   ScriptedModelInput,

@@ -31,6 +31,7 @@ import type {
   ModelHoldState,
   ScriptedModelInput,
 } from './scripted_model_types.ts';
+import { repeatFields } from './_step_count.ts';
 
 /**
  * A step that holds the call that draws it. `hold.reached` resolves (with a
@@ -76,11 +77,14 @@ import type {
  * ```
  */
 export function modelHold(then?: ScriptedModelInput, options: ModelHoldOptions = {}): ModelHold {
-  const gate = new HoldGate(then !== undefined);
-  const hold: ModelHold = Object.freeze({
+  const ignoreAbort = options.ignoreAbort === true;
+  const gate = new HoldGate(then !== undefined, ignoreAbort);
+  const hold = {
     type: 'hold' as const,
     then,
     atEvent: options.atEvent ?? 0,
+    ignoreAbort,
+    ...repeatFields(options),
     reached: gate.reached,
     get state(): ModelHoldState {
       return gate.state;
@@ -88,7 +92,8 @@ export function modelHold(then?: ScriptedModelInput, options: ModelHoldOptions =
     release(): void {
       gate.release();
     },
-  });
+  };
+  Object.freeze(hold);
   registerHold(hold, gate);
   return hold;
 }

@@ -37,7 +37,10 @@
  * @module
  */
 
+import { repeatFields } from './_step_count.ts';
+import type { StepRepeat } from './step_bending_types.ts';
 import type {
+  ModelStepOptions,
   ScriptedModelErrorStep,
   ScriptedModelResponderStep,
   ScriptedModelResponse,
@@ -45,7 +48,6 @@ import type {
   ScriptedModelRetryAdvice,
   ScriptedModelStreamResponderStep,
   ScriptedModelStreamStep,
-  StepCheckOptions,
 } from './scripted_model_types.ts';
 
 /**
@@ -77,11 +79,11 @@ import type {
  */
 export function modelResponse(
   response: ScriptedModelResponse,
-  options: StepCheckOptions = {},
+  options: ModelStepOptions = {},
 ): ScriptedModelResponseStep {
   return options.validate === false
-    ? { type: 'response', response, validate: false }
-    : { type: 'response', response };
+    ? { type: 'response', response, validate: false, ...repeatFields(options) }
+    : { type: 'response', response, ...repeatFields(options) };
 }
 
 /**
@@ -109,8 +111,9 @@ export function modelResponse(
 export function modelError(
   error: unknown,
   retryAdvice?: ScriptedModelRetryAdvice,
+  options: StepRepeat = {},
 ): ScriptedModelErrorStep {
-  return { type: 'error', error, retryAdvice };
+  return { type: 'error', error, retryAdvice, ...repeatFields(options) };
 }
 
 /**
@@ -141,11 +144,11 @@ export function modelError(
  */
 export function modelResponder(
   respond: ScriptedModelResponderStep['respond'],
-  options: StepCheckOptions = {},
+  options: ModelStepOptions = {},
 ): ScriptedModelResponderStep {
   return options.validate === false
-    ? { type: 'responder', respond, validate: false }
-    : { type: 'responder', respond };
+    ? { type: 'responder', respond, validate: false, ...repeatFields(options) }
+    : { type: 'responder', respond, ...repeatFields(options) };
 }
 
 /**
@@ -184,8 +187,11 @@ export function modelResponder(
  * assert.equal(result.finalOutput, 'Hello.');
  * ```
  */
-export function modelStream(events: ScriptedModelStreamStep['events']): ScriptedModelStreamStep {
-  return { type: 'stream', events };
+export function modelStream(
+  events: ScriptedModelStreamStep['events'],
+  options: StepRepeat = {},
+): ScriptedModelStreamStep {
+  return { type: 'stream', events, ...repeatFields(options) };
 }
 
 /**
@@ -220,6 +226,7 @@ export function modelStream(events: ScriptedModelStreamStep['events']): Scripted
  */
 export function modelStreamResponder(
   respond: ScriptedModelStreamResponderStep['respond'],
+  options: StepRepeat = {},
 ): ScriptedModelStreamResponderStep {
-  return { type: 'stream_responder', respond };
+  return { type: 'stream_responder', respond, ...repeatFields(options) };
 }

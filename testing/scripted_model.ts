@@ -35,22 +35,24 @@ import { ordinal } from '../_internal/format.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import {
   claimHolds,
+  freshUse,
   type HeldStep,
   isScriptedStream,
   type QueuedStep,
-  toQueuedStep,
+  type ScriptedUse,
+  toCountedStep,
 } from './_model_input.ts';
 import { isScriptedResponse, normalizeResponse } from './_model_response.ts';
-import { Queue } from '../_internal/queue.ts';
+import { type StepCount, StepScript } from '../_internal/step_script.ts';
 import {
   inputItems,
   lastCallTranscript,
   routeText,
   transcriptBlock,
-  unusedStepsText,
+  unusedUsesText,
 } from './_transcript.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
-import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
+import { ModelCallLog, readCall, throwIfAborted as throwIfCallAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { traceResponseSpans } from './_model_spans.ts';
 import { ScriptCheck, unparsedArguments } from '../_internal/script_check.ts';
@@ -136,12 +138,14 @@ const DOUBLE = 'ScriptedModel';
  * ```
  */
 export class ScriptedModel implements Model {
-  readonly #steps = new Queue<QueuedStep>();
+  readonly #steps = new StepScript<ScriptedUse>(() => '');
   readonly #calls = new ModelCallLog(this);
   readonly #retryAdvice = new RetryAdviceBook();
   readonly #failures = new FailureLog(DOUBLE);
   readonly #check: ScriptCheck;
   readonly #validate: boolean;
+  /** Calls that drew a `modelHold(..., { ignoreAbort: true })`: from then on they ignore the signal. */
+  readonly #ignoringAbort = new WeakSet<RecordedModelCall>();
   #pushed = 0;
 
   /**
@@ -176,9 +180,13 @@ export class ScriptedModel implements Model {
     return this.#calls.at(-1);
   }
 
-  /** How many scripted steps no call has consumed yet. */
+  /**
+   * How many required uses of scripted steps no call has made yet (a step
+   * used once counts 1; `times: 3` counts 3 until used; an `optional` or
+   * `times: 'any'` step counts 0).
+   */
   get remainingSteps(): number {
-    return this.#steps.size;
+    return this.#steps.remaining;
   }
 
   /**
@@ -189,14 +197,17 @@ export class ScriptedModel implements Model {
     this.#push(queuedSteps(inputs, this.#validate));
   }
 
-  /** Throws `UnconsumedModelStepsError` if any scripted step is left. */
+  /**
+   * Throws `UnconsumedModelStepsError` if a required use of a scripted step
+   * did not happen; optional uses left over are fine.
+   */
   assertComplete(): void {
-    const remaining = this.#steps.size;
+    const remaining = this.#steps.remaining;
     if (remaining > 0) {
       throw new UnconsumedModelStepsError(remaining, {
         route: routeText(this),
         callCount: this.#calls.length,
-        unusedSteps: unusedStepsText(this.#steps.toArray(), this.#pushed - remaining + 1),
+        unusedSteps: unusedUsesText(this.#steps.pending()),
         transcript: lastCallTranscript(this, 'Last steps before it stopped'),
       });
     }
@@ -268,9 +279,9 @@ export class ScriptedModel implements Model {
         break;
     }
 
-    throwIfAborted(call);
+    this.#throwIfAborted(call);
     const normalized = this.#normalize(call, response, step, false);
-    throwIfAborted(call);
+    this.#throwIfAborted(call);
     this.#calls.answer(call, normalized.output);
     return normalized;
   }
@@ -309,7 +320,7 @@ export class ScriptedModel implements Model {
     step: QueuedStep,
     request: ModelRequest,
   ): AsyncGenerator<StreamEvent> {
-    throwIfAborted(call);
+    this.#throwIfAborted(call);
     switch (step.type) {
       case 'hold':
         yield* this.#holdStream(call, step, request);
@@ -324,7 +335,7 @@ export class ScriptedModel implements Model {
       case 'stream':
       case 'stream_responder': {
         const events = step.type === 'stream' ? step.events : await step.respond(readCall(call));
-        throwIfAborted(call);
+        this.#throwIfAborted(call);
         if (step.type === 'stream_responder' && !isScriptedStream(events)) {
           throw this.#failures.raise(
             new InvalidScriptedModelStepError({
@@ -338,11 +349,11 @@ export class ScriptedModel implements Model {
           );
         }
         for await (const event of events) {
-          throwIfAborted(call);
+          this.#throwIfAborted(call);
           if (event.type === 'response_done') this.#calls.answer(call, event.response.output);
           yield event;
         }
-        throwIfAborted(call);
+        this.#throwIfAborted(call);
         return;
       }
       case 'response':
@@ -350,7 +361,7 @@ export class ScriptedModel implements Model {
         const response = step.type === 'response'
           ? step.response
           : await step.respond(readCall(call));
-        throwIfAborted(call);
+        this.#throwIfAborted(call);
         yield* this.#synthesize(call, response, step);
       }
     }
@@ -369,7 +380,7 @@ export class ScriptedModel implements Model {
     const normalized = this.#normalize(call, response, step, true);
     this.#calls.answer(call, normalized.output);
     // A queued response is the step's own snapshot, used by this call only.
-    return synthesizeStream(normalized, () => throwIfAborted(call), {
+    return synthesizeStream(normalized, () => this.#throwIfAborted(call), {
       owned: step.type === 'response',
     });
   }
@@ -403,14 +414,27 @@ export class ScriptedModel implements Model {
     if (delivered <= step.atEvent) await this.#release(call, step);
   }
 
-  #push(steps: QueuedStep[]): void {
-    for (const step of steps) this.#steps.push(step);
+  #push(steps: readonly { readonly step: QueuedStep; readonly count: StepCount }[]): void {
+    this.#steps.push(steps.map(({ step, count }, index) => ({
+      kind: 'step' as const,
+      step: { step, count, number: this.#pushed + index + 1 },
+      count,
+    })));
     this.#pushed += steps.length;
   }
 
+  /**
+   * From a hold that ignores the abort on, the call does too: a provider that
+   * swallows the abort answers anyway.
+   */
+  #throwIfAborted(call: RecordedModelCall): void {
+    if (!this.#ignoringAbort.has(call)) throwIfCallAborted(call);
+  }
+
   #take(call: RecordedModelCall): QueuedStep {
-    const step = this.#steps.shift();
-    if (step === undefined) {
+    // Calls are not told apart by a key: each takes the next use the script allows.
+    const taken = this.#steps.take('', () => true);
+    if (taken.kind !== 'step') {
       throw this.#failures.raise(
         new UnexpectedModelCallError(call, {
           route: routeText(this),
@@ -421,7 +445,10 @@ export class ScriptedModel implements Model {
         }),
       );
     }
-    return step;
+    const { step, count } = taken.step;
+    if (step.type === 'hold' && step.ignoreAbort) this.#ignoringAbort.add(call);
+    // A step used more than once gives each call its own copy of its fixed data.
+    return count.max > 1 ? freshUse(step) : step;
   }
 
   /** A call that carries the failed result of an incomplete scripted call fails too. */
@@ -480,9 +507,12 @@ function hasOwnRawUsage(response: ScriptedModelResponse): boolean {
 }
 
 /** Validates every input first, so that one invalid input adds nothing. */
-function queuedSteps(inputs: Iterable<ScriptedModelInput>, validate: boolean): QueuedStep[] {
-  const steps = Array.from(inputs, toQueuedStep);
-  if (validate) steps.forEach(assertParsedArguments);
+function queuedSteps(
+  inputs: Iterable<ScriptedModelInput>,
+  validate: boolean,
+): { readonly step: QueuedStep; readonly count: StepCount }[] {
+  const steps = Array.from(inputs, toCountedStep);
+  if (validate) steps.forEach(({ step }, inputIndex) => assertParsedArguments(step, inputIndex));
   claimHolds(steps);
   return steps;
 }

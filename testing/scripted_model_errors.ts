@@ -194,7 +194,8 @@ export class UnconsumedModelStepsError extends Error {
  * `invalid_stream` (a stream responder's result) and `incompatible_call` (a raw
  * stream step drawn by a non-streaming call). Also raised by the constructor
  * or `enqueue()`: `invalid_arguments` (a scripted function call whose
- * arguments text is not JSON).
+ * arguments text is not JSON) and `invalid_times` (malformed `times` or
+ * `optional`, or either on the step inside a `modelHold()`).
  */
 export type InvalidScriptedModelStepReason =
   | 'invalid_input'
@@ -205,7 +206,8 @@ export type InvalidScriptedModelStepReason =
   | 'missing_responder'
   | 'invalid_stream'
   | 'incompatible_call'
-  | 'invalid_arguments';
+  | 'invalid_arguments'
+  | 'invalid_times';
 
 /** What {@linkcode InvalidScriptedModelStepError} is constructed from. */
 export interface InvalidScriptedModelStepErrorOptions {

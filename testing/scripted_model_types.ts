@@ -12,6 +12,7 @@ import type {
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
 } from './_sdk_types.ts';
+import type { StepRepeat } from './step_bending_types.ts';
 
 /**
  * A complete normalized response envelope, or the output-only shorthand: an
@@ -76,7 +77,7 @@ export type ScriptedModelStream = Iterable<StreamEvent> | AsyncIterable<StreamEv
 /**
  * A step that answers one call with a fixed response (see {@linkcode modelResponse}).
  */
-export type ScriptedModelResponseStep = {
+export type ScriptedModelResponseStep = StepRepeat & {
   /** The step discriminator. */
   type: 'response';
   /** The response returned to the call. */
@@ -91,7 +92,7 @@ export type ScriptedModelResponseStep = {
 /**
  * A step that fails one call (see {@linkcode modelError}).
  */
-export type ScriptedModelErrorStep = {
+export type ScriptedModelErrorStep = StepRepeat & {
   /** The step discriminator. */
   type: 'error';
   /** The value thrown, as is. */
@@ -104,7 +105,7 @@ export type ScriptedModelErrorStep = {
  * A step that derives its response from the recorded call (see
  * {@linkcode modelResponder}).
  */
-export type ScriptedModelResponderStep = {
+export type ScriptedModelResponderStep = StepRepeat & {
   /** The step discriminator. */
   type: 'responder';
   /** Called with a fresh frozen snapshot of the call. */
@@ -116,7 +117,7 @@ export type ScriptedModelResponderStep = {
 /**
  * A step that streams an exact event sequence (see {@linkcode modelStream}).
  */
-export type ScriptedModelStreamStep = {
+export type ScriptedModelStreamStep = StepRepeat & {
   /** The step discriminator. */
   type: 'stream';
   /** The events yielded, verbatim. */
@@ -127,7 +128,7 @@ export type ScriptedModelStreamStep = {
  * A step that derives an exact event sequence from the recorded call (see
  * {@linkcode modelStreamResponder}).
  */
-export type ScriptedModelStreamResponderStep = {
+export type ScriptedModelStreamResponderStep = StepRepeat & {
   /** The step discriminator. */
   type: 'stream_responder';
   /** Called with a fresh frozen snapshot of the call. */
@@ -211,6 +212,23 @@ export interface StepCheckOptions {
 }
 
 /**
+ * Options of `modelResponse()` and `modelResponder()`: the check switch, and
+ * how often the step may be used (`times`, `optional`; see `StepRepeat`).
+ *
+ * @example A digest step used on every call, however many there are
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { assistantMessage, modelResponse, type ModelStepOptions, ScriptedModel } from 'scripted-agents/testing';
+ *
+ * const options: ModelStepOptions = { times: 'any' };
+ * const model = new ScriptedModel([modelResponse([assistantMessage('Digest.')], options)]);
+ * assert.equal(model.remainingSteps, 0);
+ * model.assertComplete();
+ * ```
+ */
+export interface ModelStepOptions extends StepCheckOptions, StepRepeat {}
+
+/**
  * Where a {@linkcode ModelHold} is: not reached by any call yet (`pending`),
  * holding a call (`held`), let through (`released`, also before a call reached
  * it), or ended by the call's abort signal (`aborted`).
@@ -238,7 +256,7 @@ export type ModelHoldState = 'pending' | 'held' | 'released' | 'aborted';
  * assert.equal(modelHold([assistantMessage("Hi")], options).atEvent, 1);
  * ```
  */
-export interface ModelHoldOptions {
+export interface ModelHoldOptions extends StepRepeat {
   /**
    * For a streaming call: how many events of the response's stream are
    * delivered before the hold (default 0: nothing is streamed until
@@ -246,12 +264,20 @@ export interface ModelHoldOptions {
    * non-streaming call always holds before it answers.
    */
   atEvent?: number;
+  /**
+   * `true` makes the hold behave as a provider that swallows the abort: an
+   * aborted request stays held until `release()` (or forever, without
+   * `then`), and from the hold on the call ignores its signal, so the answer
+   * is returned and a stream's events keep flowing after the abort. Default
+   * `false`: the abort ends the hold with `ScriptedModelRequestAbortedError`.
+   */
+  ignoreAbort?: boolean;
 }
 
 /**
  * A step that holds one model call until the test calls `release()`, then
  * answers it with `then` (any other step or response). Created by
- * `modelHold()`; usable in one script, once.
+ * `modelHold()`; usable in one script (as often as its `times` allow).
  *
  * @example
  * ```ts
@@ -269,12 +295,18 @@ export type ModelHold = {
   readonly then: ScriptedModelInput | undefined;
   /** How many stream events are delivered before holding (streaming calls). */
   readonly atEvent: number;
+  /** Whether the held call ignores its abort signal (see `ModelHoldOptions.ignoreAbort`). */
+  readonly ignoreAbort: boolean;
+  /** How often the hold may be used (every call that reaches it before `release()` waits). */
+  readonly times?: StepRepeat['times'];
+  /** Whether the hold may be skipped. */
+  readonly optional?: boolean;
   /** Resolves with a snapshot of the call when a call reaches the hold. Never rejects. */
   readonly reached: Promise<RecordedModelCall>;
   /** Where the hold is now. */
   readonly state: ModelHoldState;
   /**
-   * Lets the held call continue (or a later one pass straight through).
+   * Lets the held calls continue (and later ones pass straight through).
    * Idempotent. Throws a `TypeError` on a hold without `then`.
    */
   release(): void;
