@@ -36,7 +36,9 @@ export class HoldGate {
   release(): void {
     if (!this.canRelease) {
       throw new TypeError(
-        'This modelHold() has no response to release: it ends only when the request is aborted.',
+        this.ignoreAbort
+          ? 'This modelHold() has no response to release and ignores the abort: it never ends.'
+          : 'This modelHold() has no response to release: it ends only when the request is aborted.',
       );
     }
     if (this.#released) return;

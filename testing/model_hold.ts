@@ -42,7 +42,10 @@ import { repeatFields } from './_step_count.ts';
  * Aborting the request while it is held (the runner's `signal`, a
  * `modelSettings.timeoutMs`) rejects the call with
  * `ScriptedModelRequestAbortedError` (`name: 'AbortError'`), as any aborted
- * scripted call does. Streamed calls hold before the first event, or after
+ * scripted call does; with `options.ignoreAbort` the call stays held after
+ * the abort, only `release()` ends it, and the answer (or the rest of the
+ * stream) is delivered after the abort, as from a provider that swallows it.
+ * Streamed calls hold before the first event, or after
  * `options.atEvent` events of `then`'s stream. Releasing before a call reaches
  * the hold lets that call pass straight through.
  *
