@@ -78,6 +78,16 @@ export {
   modelStreamResponder,
 } from './model_steps.ts';
 export { modelHold } from './model_hold.ts';
+export { FaultyModel, withFaults } from './with_faults.ts';
+export { InvalidFaultOptionsError, ModelFaultError } from './with_faults_errors.ts';
+export type {
+  FaultDelayContext,
+  FaultKind,
+  FaultRates,
+  FaultyModelCall,
+  InjectedFault,
+  WithFaultsOptions,
+} from './with_faults_types.ts';
 export type {
   ModelHold,
   ModelHoldOptions,
