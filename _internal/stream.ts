@@ -81,7 +81,7 @@ function textDelta(itemId: unknown, part: NonNullable<TextPart>): StreamEvent {
  * other is copied as a whole, so aliasing inside it is kept and the caller's
  * objects never reach the consumer.
  */
-function responseDone(response: ModelResponse, owned: boolean): StreamEvent {
+export function responseDone(response: ModelResponse, owned: boolean): StreamEvent {
   const event = {
     type: 'response_done',
     response: {

@@ -76,6 +76,7 @@ export {
   modelResponse,
   modelStream,
   modelStreamResponder,
+  responseDone,
 } from './model_steps.ts';
 export { modelHold } from './model_hold.ts';
 export { FaultyModel, withFaults } from './with_faults.ts';
@@ -94,6 +95,7 @@ export type {
   ModelHoldState,
   ModelStepOptions,
   RecordedModelCall,
+  ResponseDoneOptions,
   ScriptedModelErrorStep,
   ScriptedModelInput,
   ScriptedModelOptions,

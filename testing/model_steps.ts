@@ -37,10 +37,17 @@
  * @module
  */
 
+import { Usage } from '@openai/agents-core';
+import { responseDone as responseDoneEvent } from '../_internal/stream.ts';
+import type {
+  SdkModelResponse as ModelResponse,
+  SdkStreamEvent as StreamEvent,
+} from './_sdk_types.ts';
 import { repeatFields } from './_step_count.ts';
 import type { StepRepeat } from './step_bending_types.ts';
 import type {
   ModelStepOptions,
+  ResponseDoneOptions,
   ScriptedModelErrorStep,
   ScriptedModelResponderStep,
   ScriptedModelResponse,
@@ -229,4 +236,46 @@ export function modelStreamResponder(
   options: StepRepeat = {},
 ): ScriptedModelStreamResponderStep {
   return { type: 'stream_responder', respond, ...repeatFields(options) };
+}
+
+/**
+ * The terminal event of a scripted stream, `response_done`, for the items of
+ * `output`: the event the runner takes the response from, built as a
+ * synthesized stream builds it. `options.id` is the response id (default
+ * `'scripted-response'`); `options.usage` a `Usage` (default one request,
+ * no tokens). The output is copied, so one array can serve several events.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner, Usage } from '@openai/agents';
+ * import { assistantMessage, modelStream, responseDone, ScriptedModel } from 'scripted-agents/testing';
+ *
+ * const model = new ScriptedModel([
+ *   modelStream([
+ *     { type: 'output_text_delta', delta: 'Hi.' },
+ *     responseDone([assistantMessage('Hi.')], {
+ *       id: 'resp_1',
+ *       usage: new Usage({ requests: 1, inputTokens: 5, outputTokens: 2 }),
+ *     }),
+ *   ]),
+ * ]);
+ * const result = await new Runner({ tracingDisabled: true })
+ *   .run(new Agent({ name: 'A', model }), 'Hello', { stream: true });
+ * await result.completed;
+ *
+ * assert.equal(result.finalOutput, 'Hi.');
+ * assert.equal(result.lastResponseId, 'resp_1');
+ * assert.equal(result.state.usage.outputTokens, 2);
+ * ```
+ */
+export function responseDone(
+  output: ModelResponse['output'],
+  options: ResponseDoneOptions = {},
+): StreamEvent {
+  return responseDoneEvent({
+    output,
+    usage: options.usage ?? new Usage({ requests: 1 }),
+    responseId: options.id ?? 'scripted-response',
+  }, false);
 }

@@ -141,8 +141,11 @@ export class ScriptedModel implements Model {
   readonly #steps = new StepScript<ScriptedUse>(() => '');
   readonly #calls = new ModelCallLog(this);
   readonly #retryAdvice = new RetryAdviceBook();
-  readonly #failures = new FailureLog(DOUBLE);
+  readonly #failures: FailureLog;
   readonly #check: ScriptCheck;
+  /** How messages name this model: `ScriptedModel`, or `ScriptedModel "digest model"`. */
+  readonly #label: string;
+  readonly #servesOnly: 'streaming' | 'non-streaming' | undefined;
   readonly #validate: boolean;
   /** Calls that drew a `modelHold(..., { ignoreAbort: true })`: from then on they ignore the signal. */
   readonly #ignoringAbort = new WeakSet<RecordedModelCall>();
@@ -159,8 +162,15 @@ export class ScriptedModel implements Model {
    */
   constructor(inputs: Iterable<ScriptedModelInput> = [], options: ScriptedModelOptions = {}) {
     this.#validate = options.validate !== false;
-    this.#check = new ScriptCheck(DOUBLE, this.#validate);
-    this.#push(queuedSteps(inputs, this.#validate));
+    this.#label = options.name === undefined ? DOUBLE : `${DOUBLE} ${JSON.stringify(options.name)}`;
+    this.#servesOnly = options.streamed === undefined
+      ? undefined
+      : options.streamed
+      ? 'streaming'
+      : 'non-streaming';
+    this.#failures = new FailureLog(this.#label);
+    this.#check = new ScriptCheck(this.#label, this.#validate);
+    this.#push(queuedSteps(inputs, this.#validate, this.#label));
     if (options.traceSpans === true) traceResponseSpans(this);
     announceDouble(this);
   }
@@ -194,7 +204,7 @@ export class ScriptedModel implements Model {
    * (the error's `inputIndex` counts positions in this call's arguments).
    */
   enqueue(...inputs: ScriptedModelInput[]): void {
-    this.#push(queuedSteps(inputs, this.#validate));
+    this.#push(queuedSteps(inputs, this.#validate, this.#label));
   }
 
   /**
@@ -205,6 +215,7 @@ export class ScriptedModel implements Model {
     const remaining = this.#steps.remaining;
     if (remaining > 0) {
       throw new UnconsumedModelStepsError(remaining, {
+        model: this.#label,
         route: routeText(this),
         callCount: this.#calls.length,
         unusedSteps: unusedUsesText(this.#steps.pending()),
@@ -237,7 +248,7 @@ export class ScriptedModel implements Model {
    */
   [Symbol.dispose](): void {
     settleDouble(this);
-    runTeardownChecks(DOUBLE, [
+    runTeardownChecks(this.#label, [
       () => this.assertNoUnexpectedCalls(),
       () => this.assertComplete(),
     ]);
@@ -257,7 +268,7 @@ export class ScriptedModel implements Model {
         throw this.#failures.raise(
           new InvalidScriptedModelStepError({
             reason: 'incompatible_call',
-            message: `ScriptedModel cannot use raw stream step for non-streaming call ${
+            message: `${this.#label} cannot use raw stream step for non-streaming call ${
               ordinal(call.index)
             }.`,
             callIndex: call.index,
@@ -340,7 +351,7 @@ export class ScriptedModel implements Model {
           throw this.#failures.raise(
             new InvalidScriptedModelStepError({
               reason: 'invalid_stream',
-              message: `ScriptedModel stream responder returned an invalid stream for call ${
+              message: `${this.#label} stream responder returned an invalid stream for call ${
                 ordinal(call.index)
               }.`,
               callIndex: call.index,
@@ -432,11 +443,22 @@ export class ScriptedModel implements Model {
   }
 
   #take(call: RecordedModelCall): QueuedStep {
+    if (this.#servesOnly !== undefined && call.streamed !== (this.#servesOnly === 'streaming')) {
+      // The other path is refused before it can use a step.
+      throw this.#failures.raise(
+        new UnexpectedModelCallError(call, {
+          model: this.#label,
+          route: routeText(this),
+          servesOnly: this.#servesOnly,
+        }),
+      );
+    }
     // Calls are not told apart by a key: each takes the next use the script allows.
     const taken = this.#steps.take('', () => true);
     if (taken.kind !== 'step') {
       throw this.#failures.raise(
         new UnexpectedModelCallError(call, {
+          model: this.#label,
           route: routeText(this),
           callCount: this.#pushed,
           transcript: transcriptBlock(inputItems(call.request.input), {
@@ -469,7 +491,7 @@ export class ScriptedModel implements Model {
       throw this.#failures.raise(
         new InvalidScriptedModelStepError({
           reason: 'invalid_response',
-          message: `ScriptedModel responder returned an invalid response for call ${
+          message: `${this.#label} responder returned an invalid response for call ${
             ordinal(call.index)
           }.`,
           callIndex: call.index,
@@ -510,11 +532,31 @@ function hasOwnRawUsage(response: ScriptedModelResponse): boolean {
 function queuedSteps(
   inputs: Iterable<ScriptedModelInput>,
   validate: boolean,
+  label: string,
 ): { readonly step: QueuedStep; readonly count: StepCount }[] {
-  const steps = Array.from(inputs, toCountedStep);
-  if (validate) steps.forEach(({ step }, inputIndex) => assertParsedArguments(step, inputIndex));
-  claimHolds(steps);
-  return steps;
+  try {
+    const steps = Array.from(inputs, toCountedStep);
+    if (validate) steps.forEach(({ step }, inputIndex) => assertParsedArguments(step, inputIndex));
+    claimHolds(steps);
+    return steps;
+  } catch (error) {
+    throw named(error, label);
+  }
+}
+
+/**
+ * A step error made where the model's name is not known, renamed before
+ * anyone reads it: its message opens with `label` instead of `ScriptedModel`
+ * (every runtime formats `stack` when it is first read, so it agrees).
+ */
+function named(error: unknown, label: string): unknown {
+  if (
+    label !== DOUBLE && error instanceof InvalidScriptedModelStepError &&
+    error.message.startsWith(`${DOUBLE} `)
+  ) {
+    error.message = label + error.message.slice(DOUBLE.length);
+  }
+  return error;
 }
 
 /** Function-call arguments given as text must be JSON where the step is written. */

@@ -12,6 +12,7 @@ import type {
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
 } from './_sdk_types.ts';
+import type { Usage } from '@openai/agents-core';
 import type { StepRepeat } from './step_bending_types.ts';
 
 /**
@@ -192,6 +193,18 @@ export interface ScriptedModelOptions {
    * `response` spans the test does not.
    */
   traceSpans?: boolean;
+  /**
+   * A name for this model in every message it raises (`ScriptedModel
+   * "digest model" received unexpected…`), for apps that use several models
+   * of one factory. Default: none, the messages say `ScriptedModel`.
+   */
+  name?: string;
+  /**
+   * Which path the model serves: `true` streaming calls only, `false`
+   * non-streaming calls only. A call of the other kind fails with
+   * `UnexpectedModelCallError` naming it, and uses no step. Default: both.
+   */
+  streamed?: boolean;
 }
 
 /**
@@ -209,6 +222,27 @@ export interface ScriptedModelOptions {
 export interface StepCheckOptions {
   /** `false` skips the check of this step against the request it answers. Default `true`. */
   validate?: boolean;
+}
+
+/**
+ * Options of `responseDone(output, options)`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Usage } from '@openai/agents';
+ * import { responseDone, type ResponseDoneOptions } from 'scripted-agents/testing';
+ *
+ * const options: ResponseDoneOptions = { id: 'resp_7', usage: new Usage({ requests: 1 }) };
+ * const event = responseDone([], options);
+ * assert.equal(event.type === 'response_done' && event.response.id, 'resp_7');
+ * ```
+ */
+export interface ResponseDoneOptions {
+  /** The response id (default `'scripted-response'`). */
+  id?: string;
+  /** The response's usage (default `new Usage({ requests: 1 })`). */
+  usage?: Usage;
 }
 
 /**
