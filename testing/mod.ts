@@ -270,7 +270,10 @@ export type {
 } from './output_item_builders.ts';
 export { ScriptedModelProvider } from './scripted_model_provider.ts';
 export { UnknownModelNameError } from './scripted_model_provider_errors.ts';
-export type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
+export type {
+  ScriptedModelProviderOptions,
+  ScriptedModelRoute,
+} from './scripted_model_provider_types.ts';
 export { formatTrajectory, trajectory } from './trajectory.ts';
 export { assertTrajectory } from './assert_trajectory.ts';
 export { TrajectoryMismatchError } from './trajectory_errors.ts';
