@@ -13,7 +13,7 @@ import type { Model, ModelProvider } from '@openai/agents-core';
 import { Runner, setDefaultModelProvider } from '@openai/agents-core';
 import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
 import { type OfflineGuard, offlineGuard } from '../testing/offline_guard.ts';
-import { RealModelRequestError } from './runner_errors.ts';
+import { NoDefaultModelProviderError, RealModelRequestError } from './runner_errors.ts';
 import { type TestIdentity, TestRun } from './test_run.ts';
 
 const sessionKey = Symbol.for('scripted-agents.runner-session');
@@ -135,8 +135,12 @@ export class RunnerSession {
     for (const copy of this.#copies) {
       const probe = { ours: false };
       scope[probeKey] = probe;
-      const lazy = new copy.Runner().config.modelProvider;
+      let lazy: ModelProvider | undefined;
       try {
+        // Older releases (0.3) resolve the default when a Runner is made, and throw
+        // when none is set (a file that never imports '@openai/agents'): then there
+        // is no real provider to reach, and the guard becomes the default.
+        lazy = new copy.Runner().config.modelProvider;
         const model = lazy.getModel(probeName) as unknown;
         (model as Promise<unknown> | undefined)?.catch?.(() => {});
       } catch {
@@ -193,7 +197,9 @@ const probeKey = Symbol.for('scripted-agents.default-provider-probe');
  * session is current) it refuses at once, naming the model; otherwise it
  * hands the name to `delegate`, the provider that was the default before.
  */
-function defaultProviderGuard(delegate: ModelProvider): ModelProvider {
+function defaultProviderGuard(delegate: ModelProvider | undefined): ModelProvider {
+  // A default that resolves to this guard again (none was set before it) has no real provider.
+  let resolving = false;
   return {
     getModel: (name?: string): Promise<Model> | Model => {
       const probe = (globalThis as { [probeKey]?: { ours: boolean } })[probeKey];
@@ -205,7 +211,13 @@ function defaultProviderGuard(delegate: ModelProvider): ModelProvider {
       if (run !== undefined && !fileScope.allowsNetwork && !run.networkAllowed) {
         throw new RealModelRequestError(name, run.name);
       }
-      return delegate.getModel(name);
+      if (delegate === undefined || resolving) throw new NoDefaultModelProviderError(name);
+      resolving = true;
+      try {
+        return delegate.getModel(name);
+      } finally {
+        resolving = false;
+      }
     },
   };
 }
