@@ -1,81 +1,87 @@
 // Optional routes of ScriptedModelProvider: `{ model, optional: true }` is a route the workflow may
 // never ask for; its model is verified once some agent asks for it, or when another route shares it.
+// The provider is asked as the runner asks it (getModel per name), so this runs on every release
+// the provider supports.
 import assert from 'node:assert/strict';
-import { Agent, Runner } from '@openai/agents';
 import {
   assistantMessage,
-  AutoModel,
   ScriptedModel,
   ScriptedModelProvider,
   UnconsumedModelStepsError,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
+import { modelRequest } from './_model_fixtures.ts';
 
-const run = (provider: ScriptedModelProvider, model?: string) =>
-  new Runner({ modelProvider: provider, tracingDisabled: true }).run(
-    new Agent({ name: 'A', ...(model === undefined ? {} : { model }) }),
-    'Hi',
-  );
+const oneStep = () => new ScriptedModel([[assistantMessage('Answer.')]]);
 
 describe('ScriptedModelProvider optional routes', () => {
-  test('an optional route never asked for is not verified', async () => {
-    const writer = new ScriptedModel([[assistantMessage('Draft.')]]);
-    const digest = new ScriptedModel([[assistantMessage('Digest.')]]);
+  test('an optional route never asked for is not verified; a required one is', async () => {
+    const writer = oneStep();
+    const digest = oneStep();
     const provider = new ScriptedModelProvider({
       models: { writer, digest: { model: digest, optional: true } },
     });
-    assert.equal((await run(provider, 'writer')).finalOutput, 'Draft.');
-    assert.equal(provider.getModel('digest'), digest);
+    assert.deepEqual(provider.modelNames, ['writer', 'digest']);
     await assert.rejects(provider.assertComplete(), UnconsumedModelStepsError);
+    await provider.getModel('writer').getResponse(modelRequest());
+    await provider.assertComplete();
+    await provider[Symbol.asyncDispose]();
   });
 
   test('an optional route asked for is verified as usual', async () => {
-    const digest = new ScriptedModel([[assistantMessage('Digest.')]]);
+    const digest = oneStep();
     const provider = new ScriptedModelProvider({
       models: { digest: { model: digest, optional: true } },
     });
+    assert.equal(provider.getModel('digest'), digest);
+    await assert.rejects(provider.assertComplete(), UnconsumedModelStepsError);
+    await digest.getResponse(modelRequest());
     await provider.assertComplete();
-    assert.equal((await run(provider, 'digest')).finalOutput, 'Digest.');
-    await provider.assertComplete();
-    const left = new ScriptedModel([
-      [assistantMessage('One.')],
-      [assistantMessage('Two.')],
-    ]);
-    const asked = new ScriptedModelProvider({
-      models: { digest: { model: left, optional: true } },
-    });
-    await run(asked, 'digest');
-    await assert.rejects(asked.assertComplete(), UnconsumedModelStepsError);
   });
 
   test('a model that a required route shares is verified', async () => {
-    const shared = new ScriptedModel([[assistantMessage('Shared.')]]);
+    const shared = oneStep();
     const provider = new ScriptedModelProvider({
       models: { main: shared, spare: { model: shared, optional: true } },
     });
     await assert.rejects(provider.assertComplete(), UnconsumedModelStepsError);
+    const bothOptional = new ScriptedModelProvider({
+      models: { a: { model: shared, optional: true }, b: { model: shared, optional: true } },
+    });
+    await bothOptional.assertComplete();
+    bothOptional.getModel('b');
+    await assert.rejects(bothOptional.assertComplete(), UnconsumedModelStepsError);
   });
 
   test('an optional fallback is verified once a name falls back to it', async () => {
-    const fallback = new AutoModel();
-    const provider = new ScriptedModelProvider({
-      models: {},
-      fallback: { model: fallback, optional: true },
-    });
-    assert.equal(provider.fallback, fallback);
-    await provider.assertComplete();
-    await run(provider);
-    await provider.assertComplete();
+    for (const asked of [undefined, '', 'unlisted']) {
+      const fallback = oneStep();
+      const provider = new ScriptedModelProvider({
+        models: { known: { model: oneStep(), optional: true } },
+        fallback: { model: fallback, optional: true },
+      });
+      assert.equal(provider.fallback, fallback);
+      provider.getModel('known');
+      await assert.rejects(provider.assertComplete(), UnconsumedModelStepsError);
+      const fresh = new ScriptedModelProvider({
+        models: { known: { model: oneStep(), optional: true } },
+        fallback: { model: fallback, optional: true },
+      });
+      await fresh.assertComplete();
+      assert.equal(fresh.getModel(asked), fallback);
+      await assert.rejects(fresh.assertComplete(), UnconsumedModelStepsError);
+    }
+    const required = new ScriptedModelProvider({ models: {}, fallback: oneStep() });
+    await assert.rejects(required.assertComplete(), UnconsumedModelStepsError);
+  });
 
-    const required = new ScriptedModelProvider({ models: {}, fallback: new AutoModel() });
-    await assert.rejects(required.assertComplete(), { name: 'AutoModelIncompleteError' });
-    const named = new ScriptedModelProvider({
-      models: { known: new AutoModel() },
-      fallback: { model: new ScriptedModel([[assistantMessage('x')]]), optional: true },
+  test('a fallback that is also a required route is verified', async () => {
+    const model = oneStep();
+    const provider = new ScriptedModelProvider({
+      models: { main: model },
+      fallback: { model, optional: true },
     });
-    named.getModel('unlisted');
-    named.acknowledgeFailures();
-    await assert.rejects(named.assertComplete());
+    await assert.rejects(provider.assertComplete(), UnconsumedModelStepsError);
   });
 
   test('a malformed route is refused where the provider is made', () => {
@@ -89,13 +95,17 @@ describe('ScriptedModelProvider optional routes', () => {
     assert.throws(
       () =>
         new ScriptedModelProvider({
-          models: { b: { model: new AutoModel(), optional: 'yes' } as never },
+          models: { b: { model: oneStep(), optional: 'yes' } as never },
         }),
-      TypeError,
+      { name: 'TypeError', message: message('route "b"', 'an object with keys model, optional') },
     );
     assert.throws(
       () => new ScriptedModelProvider({ models: {}, fallback: null as never }),
       { name: 'TypeError', message: message('fallback', 'null') },
+    );
+    assert.throws(
+      () => new ScriptedModelProvider({ models: { c: 'gpt-4.1' as never } }),
+      { name: 'TypeError', message: message('route "c"', 'the string "gpt-4.1"') },
     );
   });
 });
