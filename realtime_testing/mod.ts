@@ -153,6 +153,7 @@ export type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
   RealtimeCallMatcher,
+  RealtimeConnectHold,
   RealtimeMcpCallApprovalRequestItem,
   RealtimeTransportCallData,
   RealtimeTransportCallFor,
@@ -162,4 +163,5 @@ export type {
   RecordedRealtimeTransportCall,
   ScriptedRealtimeScenarioContext,
   ScriptedRealtimeScenarioOptions,
+  ScriptedRealtimeTransportOptions,
 } from './scripted_realtime_transport_types.ts';

@@ -91,6 +91,8 @@ const only = new Set(
   (option('only') ?? 'lint,types,consumers,runners,install,sdk').split(','),
 );
 const consumerRecipes = ['fixed_response', 'tool_workflow'];
+/** The core-alone install's release: a project on `@openai/agents-core` without `@openai/agents`. */
+const coreAloneVersion = '0.14.0';
 // tests/consumers/<name>/teardown_scope.template.*: two tests each.
 const scopeTests = 2;
 const results = [];
@@ -837,9 +839,6 @@ function installTarball(dir) {
 }
 
 // --- installs ---------------------------------------------------------------------
-
-/** The core-alone project's release: the one the runtime library of the report used. */
-const coreAloneVersion = '0.14.0';
 
 /**
  * A fresh project with `dependencies` and the packed tarball, installed as npm

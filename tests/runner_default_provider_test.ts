@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { Runner, setDefaultModelProvider } from '@openai/agents';
 import type { Model, ModelProvider } from '@openai/agents';
-import { NoDefaultModelProviderError } from 'scripted-agents/runner';
+// The session's own module graph (under Node the built entry bundles another copy of the class).
+import { NoDefaultModelProviderError } from '../runner/runner_errors.ts';
 import { existingSession, runnerSession } from '../runner/_session.ts';
 import { describe, test } from './_harness.ts';
 
@@ -102,6 +103,11 @@ describe('default-provider guard without a default provider', () => {
       });
     });
   }
+
+  test('the error is exported by the runner entry', async () => {
+    const entry = await import('scripted-agents/runner');
+    assert.equal(new entry.NoDefaultModelProviderError('m').message, expectedMessage('m'));
+  });
 
   test('the default model is named as such', () => {
     assert.match(
