@@ -42,6 +42,7 @@ export const doubleGroups = [
     'scripted_model_property',
     'model_(abort|differential|errors|hold|steps|streaming|stream_synthesis|boundary_census)',
     'model_hold_ignore_abort',
+    'model_error_stacks',
     'scripted_model_options',
     'recipes/(fixed_response|tool_workflow|request_aware_response|slow_model|workflow_drift)',
     'recipes/watchdog',

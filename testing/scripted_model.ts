@@ -68,6 +68,7 @@ import type {
   ScriptedModelResponse,
 } from './scripted_model_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { fromCaller } from './_user_frame.ts';
 
 const DOUBLE = 'ScriptedModel';
 
@@ -170,7 +171,11 @@ export class ScriptedModel implements Model {
       : 'non-streaming';
     this.#failures = new FailureLog(this.#label);
     this.#check = new ScriptCheck(this.#label, this.#validate);
-    this.#push(queuedSteps(inputs, this.#validate, this.#label));
+    try {
+      this.#push(queuedSteps(inputs, this.#validate, this.#label));
+    } catch (error) {
+      throw fromCaller(error, ScriptedModel);
+    }
     if (options.traceSpans === true) traceResponseSpans(this);
     announceDouble(this);
   }
@@ -204,7 +209,11 @@ export class ScriptedModel implements Model {
    * (the error's `inputIndex` counts positions in this call's arguments).
    */
   enqueue(...inputs: ScriptedModelInput[]): void {
-    this.#push(queuedSteps(inputs, this.#validate, this.#label));
+    try {
+      this.#push(queuedSteps(inputs, this.#validate, this.#label));
+    } catch (error) {
+      throw fromCaller(error, ScriptedModel.prototype.enqueue);
+    }
   }
 
   /**
@@ -214,13 +223,16 @@ export class ScriptedModel implements Model {
   assertComplete(): void {
     const remaining = this.#steps.remaining;
     if (remaining > 0) {
-      throw new UnconsumedModelStepsError(remaining, {
-        model: this.#label,
-        route: routeText(this),
-        callCount: this.#calls.length,
-        unusedSteps: unusedUsesText(this.#steps.pending()),
-        transcript: lastCallTranscript(this, 'Last steps before it stopped'),
-      });
+      throw fromCaller(
+        new UnconsumedModelStepsError(remaining, {
+          model: this.#label,
+          route: routeText(this),
+          callCount: this.#calls.length,
+          unusedSteps: unusedUsesText(this.#steps.pending()),
+          transcript: lastCallTranscript(this, 'Last steps before it stopped'),
+        }),
+        ScriptedModel.prototype.assertComplete,
+      );
     }
   }
 
