@@ -187,6 +187,35 @@ describe('model steps: times', () => {
   });
 });
 
+describe('model steps: long scripts', () => {
+  test('steps used long ago are released, and the unused ones keep their numbers', async () => {
+    const model = new ScriptedModel(
+      Array.from({ length: 200 }, (_, index) => [assistantMessage(`Answer ${index + 1}.`)]),
+    );
+    for (let call = 0; call < 150; call++) {
+      assert.deepEqual(
+        (await model.getResponse(modelRequest())).output,
+        [assistantMessage(`Answer ${call + 1}.`)],
+      );
+    }
+    assert.equal(model.remainingSteps, 50);
+    assert.throws(() => model.assertComplete(), (error: unknown) => {
+      assert.ok(
+        String((error as Error).message).includes(
+          'Unused: #151 message "Answer 151.", #152 message "Answer 152.", #153 message ' +
+            '"Answer 153.", and 47 more.',
+        ),
+        String((error as Error).message),
+      );
+      return true;
+    });
+    model.enqueue(modelResponse([assistantMessage('Tail.')], { times: 'any' }));
+    for (let call = 150; call < 200; call++) await model.getResponse(modelRequest());
+    assert.deepEqual((await model.getResponse(modelRequest())).output, [assistantMessage('Tail.')]);
+    model.assertComplete();
+  });
+});
+
 describe('model steps: optional', () => {
   test('an optional step left unused does not fail assertComplete()', async () => {
     const model = new ScriptedModel([
