@@ -17,6 +17,7 @@ import type {
   ModelRetryAdvice,
   ModelRetryAdviceRequest,
   StreamEvent,
+  Usage,
 } from '@openai/agents-core';
 import type { SandboxSession } from '@openai/agents-core/sandbox';
 
@@ -56,6 +57,12 @@ export type SdkModelRetryAdviceRequest = ModelRetryAdviceRequest;
  * @internal
  */
 export type SdkStreamEvent = StreamEvent;
+/**
+ * The SDK's `Usage` class, as a type.
+ *
+ * @internal
+ */
+export type SdkUsage = Usage;
 /**
  * The SDK's `AssistantMessageItem` (protocol output item).
  *

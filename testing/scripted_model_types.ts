@@ -11,8 +11,8 @@ import type {
   SdkModelRetryAdvice as ModelRetryAdvice,
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
+  SdkUsage as Usage,
 } from './_sdk_types.ts';
-import type { Usage } from '@openai/agents-core';
 import type { StepRepeat } from './step_bending_types.ts';
 
 /**
