@@ -84,6 +84,24 @@ export class StepScript<S> {
    * the way loses one required use.
    */
   take(key: string, accept: (step: S) => unknown): Take<S> {
+    const taken = this.#take(key, accept);
+    this.#compact();
+    return taken;
+  }
+
+  /**
+   * Entries before the current one are never offered a call again: once they
+   * dominate, they are released for garbage collection (a long script keeps
+   * only what is still ahead), keeping `take` amortised O(1).
+   */
+  #compact(): void {
+    if (this.#position > 64 && this.#position * 2 > this.#entries.length) {
+      this.#entries = this.#entries.slice(this.#position);
+      this.#position = 0;
+    }
+  }
+
+  #take(key: string, accept: (step: S) => unknown): Take<S> {
     let rejected: { index: number; unit: Unit<S>; failure: unknown } | undefined;
     let blocked: { index: number; unit: Unit<S> } | undefined;
     for (let index = this.#position; index < this.#entries.length; index++) {

@@ -109,7 +109,7 @@ function textDelta(
  * other is copied as a whole, so aliasing inside it is kept and the caller's
  * objects never reach the consumer.
  */
-function responseDone(response: ModelResponse, owned: boolean): StreamEvent {
+export function responseDone(response: ModelResponse, owned: boolean): StreamEvent {
   const event = {
     type: 'response_done',
     response: {

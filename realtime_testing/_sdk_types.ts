@@ -9,6 +9,7 @@
  */
 
 import type {
+  OpenAIRealtimeWebRTCOptions,
   OpenAIRealtimeWebSocket,
   OpenAIRealtimeWebSocketOptions,
   RealtimeAudioFormat,
@@ -75,6 +76,12 @@ export type SdkRealtimeAudioFormat = RealtimeAudioFormat;
  * @internal
  */
 export type SdkOpenAIRealtimeWebSocketOptions = OpenAIRealtimeWebSocketOptions;
+/**
+ * The SDK's `OpenAIRealtimeWebRTCOptions`.
+ *
+ * @internal
+ */
+export type SdkOpenAIRealtimeWebRTCOptions = OpenAIRealtimeWebRTCOptions;
 /**
  * The `createWebSocket` option of the SDK's `OpenAIRealtimeWebSocket`.
  *

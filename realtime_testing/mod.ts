@@ -154,6 +154,7 @@ export type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
   RealtimeCallMatcher,
+  RealtimeConnectHold,
   RealtimeMcpCallApprovalRequestItem,
   RealtimeTransportCallData,
   RealtimeTransportCallFor,
@@ -163,4 +164,5 @@ export type {
   RecordedRealtimeTransportCall,
   ScriptedRealtimeScenarioContext,
   ScriptedRealtimeScenarioOptions,
+  ScriptedRealtimeTransportOptions,
 } from './scripted_realtime_transport_types.ts';

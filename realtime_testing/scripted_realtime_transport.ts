@@ -26,6 +26,7 @@ import type {
   PendingRealtimeExpectation,
   PendingRealtimeFailure,
   RealtimeCallMatcher,
+  RealtimeConnectHold,
   RealtimeMcpCallApprovalRequestItem,
   RealtimeTransportCallFor,
   RealtimeTransportMethod,
@@ -33,6 +34,7 @@ import type {
   RealtimeUserInput,
   RecordedRealtimeTransportCall,
   ScriptedRealtimeScenarioOptions,
+  ScriptedRealtimeTransportOptions,
 } from './scripted_realtime_transport_types.ts';
 import {
   IncompleteRealtimeScenarioError,
@@ -164,20 +166,43 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
   #provisionalGeneration: number | undefined;
   // Inbound events emitted after connect() returned and before its caller resumed.
   #early: EarlyEvents | undefined;
+  readonly #options: Readonly<ScriptedRealtimeTransportOptions>;
+  #connectHolds: ConnectGate[] = [];
 
   /**
-   * A disconnected transport with nothing expected yet.
+   * A disconnected transport with nothing expected yet. `options` are those
+   * of the SDK's own transports (`OpenAIRealtimeWebRTC`,
+   * `OpenAIRealtimeWebSocket`), kept as `options` and otherwise unused, so
+   * the double stands in for a transport an app makes inline.
    *
    * @throws {UnknownSdkMembersError} when the installed SDK's own transport has
    * public members this double does not know (an SDK newer than this package).
    */
-  constructor() {
+  constructor(options: ScriptedRealtimeTransportOptions = {}) {
+    // Media streams, elements and callbacks keep their identity; the rest is copied.
+    this.#options = Object.freeze({ ...snapshotValue(options) });
     assertKnownSdkMembers(OpenAIRealtimeWebSocket, knownSdkTransportMembers, {
       double: DOUBLE,
       sdkClass: 'OpenAIRealtimeWebSocket',
       sdkPackage: '@openai/agents-realtime',
     });
     announceDouble(this);
+  }
+
+  /** The options the transport was made with, as given (a frozen shallow copy). */
+  get options(): Readonly<ScriptedRealtimeTransportOptions> {
+    return this.#options;
+  }
+
+  /**
+   * Holds the next `connect()` in `connecting` until the returned hold is
+   * released (or failed), for tests of what an app shows while it connects.
+   * Each call holds one more connect, in order.
+   */
+  holdConnect(): RealtimeConnectHold {
+    const gate = new ConnectGate();
+    this.#connectHolds.push(gate);
+    return gate.hold;
   }
 
   /** Registers a synchronous listener for a transport event. */
@@ -400,6 +425,11 @@ export class ScriptedRealtimeTransport implements RealtimeTransportLayer, AsyncD
       this.#ensureCurrent(generation, 'connecting');
       this.#listeners.emit('connection_change', ['connecting']);
       this.#ensureCurrent(generation, 'connecting');
+      const gate = this.#connectHolds.shift();
+      if (gate !== undefined) {
+        await gate.wait();
+        this.#ensureCurrent(generation, 'connecting');
+      }
       this.status = 'connected';
       this.#provisionalGeneration = generation;
       this.#listeners.emit('connection_change', ['connected']);
@@ -675,4 +705,42 @@ function queueOf<T>(item: T): Queue<T> {
   const queue = new Queue<T>();
   queue.push(item);
   return queue;
+}
+
+/** One `holdConnect()`: reached by a connect, then released or failed. */
+class ConnectGate {
+  readonly hold: RealtimeConnectHold;
+  #outcome: { readonly error: unknown } | 'released' | undefined;
+  #settle: (() => void) | undefined;
+  #reach!: () => void;
+
+  constructor() {
+    const reached = new Promise<void>((resolve) => {
+      this.#reach = resolve;
+    });
+    this.hold = Object.freeze({
+      reached,
+      release: () => this.#decide('released'),
+      fail: (error: unknown) => this.#decide({ error }),
+    });
+  }
+
+  #decide(outcome: { readonly error: unknown } | 'released'): void {
+    if (this.#outcome !== undefined) return;
+    this.#outcome = outcome;
+    this.#settle?.();
+  }
+
+  /** Announces the connect, then waits for the test's decision. */
+  wait(): Promise<void> {
+    this.#reach();
+    return new Promise<void>((resolve, reject) => {
+      this.#settle = () => {
+        const outcome = this.#outcome;
+        if (outcome === 'released') resolve();
+        else reject(outcome?.error);
+      };
+      if (this.#outcome !== undefined) this.#settle();
+    });
+  }
 }

@@ -19,6 +19,63 @@ import type {
   SdkRealtimeTransportLayerConnectOptions as RealtimeTransportLayerConnectOptions,
   SdkTransportToolCallEvent as TransportToolCallEvent,
 } from './_sdk_types.ts';
+import type {
+  SdkOpenAIRealtimeWebRTCOptions as OpenAIRealtimeWebRTCOptions,
+  SdkOpenAIRealtimeWebSocketOptions as OpenAIRealtimeWebSocketOptions,
+} from './_sdk_types.ts';
+
+/**
+ * What `new ScriptedRealtimeTransport(options)` accepts: the options of the
+ * SDK's `OpenAIRealtimeWebRTC` and `OpenAIRealtimeWebSocket`, so the double
+ * stands in where an app makes its transport inline (`vi.mock`,
+ * `jest.mock`). They are kept as given (`transport.options`) and change
+ * nothing: no media, socket or URL is used.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   ScriptedRealtimeTransport,
+ *   type ScriptedRealtimeTransportOptions,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const options: ScriptedRealtimeTransportOptions = { baseUrl: 'https://example.test/v1' };
+ * assert.equal(new ScriptedRealtimeTransport(options).options.baseUrl, 'https://example.test/v1');
+ * ```
+ */
+export type ScriptedRealtimeTransportOptions =
+  & Partial<OpenAIRealtimeWebRTCOptions>
+  & Partial<OpenAIRealtimeWebSocketOptions>;
+
+/**
+ * A pending `connect()` made by `transport.holdConnect()`: the next connect
+ * stops in `connecting` until `release()` (it then connects) or `fail(error)`
+ * (it rejects with `error` and falls back to `disconnected`).
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { type RealtimeConnectHold, ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
+ *
+ * const transport = new ScriptedRealtimeTransport();
+ * const hold: RealtimeConnectHold = transport.holdConnect();
+ * const connecting = transport.connect({ apiKey: 'test' });
+ * await hold.reached;
+ * assert.equal(transport.status, 'connecting');
+ * hold.release();
+ * await connecting;
+ * assert.equal(transport.status, 'connected');
+ * transport.close();
+ * ```
+ */
+export type RealtimeConnectHold = Readonly<{
+  /** Resolves when a `connect()` reaches the hold (and is `connecting`). */
+  reached: Promise<void>;
+  /** Lets the held connect finish; before it is reached, the next connect passes. Idempotent. */
+  release(): void;
+  /** Makes the held connect reject with `error`. */
+  fail(error: unknown): void;
+}>;
 
 /**
  * Every outbound method of `RealtimeTransportLayer` (all function members except

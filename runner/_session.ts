@@ -21,7 +21,7 @@ import {
 } from '@openai/agents-core';
 import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
 import { type OfflineGuard, offlineGuard } from '../testing/offline_guard.ts';
-import { RealModelRequestError } from './runner_errors.ts';
+import { NoDefaultModelProviderError, RealModelRequestError } from './runner_errors.ts';
 import { type TestIdentity, TestRun, type VerifyOptions } from './test_run.ts';
 
 const sessionKey = Symbol.for('scripted-agents.runner-session');
@@ -222,8 +222,12 @@ export class RunnerSession {
 interface ProbeResult {
   /** The guard that answered, when the default is one. */
   readonly guard: ModelProvider | undefined;
-  /** A provider that has resolved the default (the way to it, whatever it is). */
-  readonly lazy: ModelProvider;
+  /**
+   * A provider that has resolved the default (the way to it, whatever it is);
+   * none when the SDK refuses a `Runner` without a default (0.3, before
+   * `@openai/agents` set one): then there is no real provider to reach.
+   */
+  readonly lazy: ModelProvider | undefined;
 }
 
 /**
@@ -235,8 +239,9 @@ function probeDefault(copy: SdkCopy): ProbeResult {
   const scope = globalThis as { [probeKey]?: Probe };
   const probe: Probe = { ours: false, guard: undefined };
   scope[probeKey] = probe;
-  const lazy = new copy.Runner().config.modelProvider;
+  let lazy: ModelProvider | undefined;
   try {
+    lazy = new copy.Runner().config.modelProvider;
     const model = lazy.getModel(probeName) as unknown;
     (model as Promise<unknown> | undefined)?.catch?.(() => {});
   } catch {
@@ -349,8 +354,11 @@ const probeKey = Symbol.for('scripted-agents.default-provider-probe');
  * once, naming the model; otherwise it hands the name to `delegate`, the
  * provider that was the default before.
  */
-function defaultProviderGuard(delegate: ModelProvider, copy: SdkCopy): ModelProvider {
-  let resolving = false;
+function defaultProviderGuard(delegate: ModelProvider | undefined, copy: SdkCopy): ModelProvider {
+  // Looking up the current default (which may be this guard), and handing on to
+  // `delegate` (which resolves to this guard again when none was set before it).
+  let lookingUp = false;
+  let delegating = false;
   const guard: ModelProvider = {
     getModel: (name?: string): Promise<Model> | Model => {
       const probe = (globalThis as { [probeKey]?: Probe })[probeKey];
@@ -359,20 +367,26 @@ function defaultProviderGuard(delegate: ModelProvider, copy: SdkCopy): ModelProv
         probe.guard = guard;
         return Promise.reject(new Error('probe'));
       }
-      if (!resolving) {
+      if (!lookingUp) {
         // The current default: the test's provider, or (asked again, below) this guard.
-        resolving = true;
+        lookingUp = true;
         try {
           return new copy.Runner().config.modelProvider.getModel(name);
         } finally {
-          resolving = false;
+          lookingUp = false;
         }
       }
       const run = existingSession()?.current();
       if (run !== undefined && !fileScope.allowsNetwork && !run.networkAllowed) {
         throw new RealModelRequestError(name, run.name);
       }
-      return delegate.getModel(name);
+      if (delegate === undefined || delegating) throw new NoDefaultModelProviderError(name);
+      delegating = true;
+      try {
+        return delegate.getModel(name);
+      } finally {
+        delegating = false;
+      }
     },
   };
   return guard;

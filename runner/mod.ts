@@ -45,6 +45,7 @@ export { safeFileName, testCassettePath } from './cassette_path.ts';
 export type { TestCassettePathOptions } from './cassette_path.ts';
 export {
   MissingTestCassetteError,
+  NoDefaultModelProviderError,
   RealModelRequestError,
   SharedCassetteError,
   UnawaitedMatcherError,

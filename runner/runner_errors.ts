@@ -44,6 +44,43 @@ export class RealModelRequestError extends Error {
 }
 
 /**
+ * The SDK asked its default model provider for a model, and none was set:
+ * the file never imported `@openai/agents` (which sets the OpenAI one), and
+ * the runner entry's guard stands in for the default. The SDK's own message
+ * opens it; the rest names the entry and the fix.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { NoDefaultModelProviderError } from 'scripted-agents/runner';
+ *
+ * const error = new NoDefaultModelProviderError('gpt-4.1');
+ * assert.equal(error.model, 'gpt-4.1');
+ * assert.match(error.message, /^No default model provider set/);
+ * ```
+ */
+export class NoDefaultModelProviderError extends Error {
+  /** The model name the SDK asked for (`undefined`: the SDK's default model). */
+  readonly model: string | undefined;
+  /** Always `'NoDefaultModelProviderError'`. */
+  override readonly name: 'NoDefaultModelProviderError';
+
+  /** Describes the request for `model` that found no default provider. */
+  constructor(model: string | undefined) {
+    super(
+      `No default model provider set: the SDK asked for ${
+        model === undefined || model === '' ? 'its default model' : `model "${model}"`
+      }, and scripted-agents/runner (the runner setup entry) guards the default provider, which ` +
+        "nothing set: '@openai/agents' was not imported. Give the agent a ScriptedModel, or the " +
+        'Runner a provider (new Runner({ modelProvider: ScriptedModelProvider.forAll(model) })); ' +
+        "for the real OpenAI provider, import '@openai/agents' in the test setup.",
+    );
+    this.model = model;
+    this.name = 'NoDefaultModelProviderError';
+  }
+}
+
+/**
  * `useCassette()` found no cassette for the running test and may not record one:
  * no provider was given, or the run is in CI (`CI` is set), where cassettes are
  * never recorded. The message says how to record it.

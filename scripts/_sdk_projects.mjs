@@ -41,7 +41,11 @@ export const doubleGroups = [
     'scripted_model_mutants',
     'scripted_model_property',
     'model_(abort|differential|errors|hold|steps|streaming|stream_synthesis|boundary_census)',
+    'model_hold_ignore_abort',
+    'model_error_stacks',
+    'scripted_model_options',
     'recipes/(fixed_response|tool_workflow|request_aware_response|slow_model|workflow_drift)',
+    'recipes/watchdog',
   ]),
   group('strict', 'strict scripts (scripted answers checked against their request)', [
     'script_check\\w*',
@@ -71,6 +75,9 @@ export const doubleGroups = [
   ]),
   group('model_retry', "ScriptedModel's retry advice under the SDK's retry policies", [
     'model_retry',
+    // withFaults' errors come with retry advice, and its tests retry them.
+    'with_faults\\w*',
+    'recipes/chaos',
   ]),
   group('builders', 'output item builders', [
     'output_item_builders\\w*',
@@ -82,7 +89,7 @@ export const doubleGroups = [
     'recipes/auto_model_smoke',
   ]),
   group('provider', 'ScriptedModelProvider (model routing)', [
-    'scripted_model_provider(_errors)?',
+    'scripted_model_provider(_errors|_routes)?',
     'recipes/routed_agents',
   ]),
   group('mcp', 'ScriptedMcpServer', ['scripted_mcp_server(_errors)?', 'recipes/mcp_\\w+']),

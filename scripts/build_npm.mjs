@@ -77,6 +77,18 @@ const started = performance.now();
 const entries = entryPoints();
 const version = denoJson().version;
 const peers = peerDependencies();
+/**
+ * The SDK peers are optional, so npm checks their range when a project has
+ * them but never adds one itself. `@openai/agents-realtime` is imported only
+ * by `scripted-agents/realtime_testing` (and the root entry that re-exports
+ * it): a project on `@openai/agents-core` alone would get it, with its own
+ * newer core. `@openai/agents-core` every entry imports, and every project
+ * has it already, directly or as `@openai/agents`'s own dependency; as a
+ * required peer npm puts the newest release beside an older `@openai/agents`
+ * (0.3 with zod 3), a second SDK copy. `check_package.mjs --only=install`
+ * proves both installs.
+ */
+const optionalSdkPeers = Object.keys(peers);
 /** What the published code imports besides the SDK peers: jsdiff, for the viewer's diffs. */
 const dependencies = { diff: readRootPackage().devDependencies.diff };
 /** The command line tool (package.json `bin`), bundled by tsdown with the ESM entries. */
@@ -207,8 +219,12 @@ function writePackageFiles() {
     engines: { node: '>=20' },
     dependencies,
     peerDependencies: { ...peers, ...runnerPeers() },
+    // A peer only some entries import is optional, so npm neither adds it (with
+    // its own SDK copy) nor fails the install when a project does not use them.
     peerDependenciesMeta: Object.fromEntries(
-      Object.keys(runnerPeers()).map((name) => [name, { optional: true }]),
+      [...optionalSdkPeers, ...Object.keys(runnerPeers())].map((
+        name,
+      ) => [name, { optional: true }]),
     ),
   });
   for (const file of ['README.md', 'LICENSE']) {

@@ -34,6 +34,13 @@
 //    the test (one mistake, one report), and patterns found neither in them
 //    nor in what Vitest's default reporter printed for it (its own diffs). Deno also runs one test as
 //    `deno test -- --update` outside CI, which must re-record its cassette.
+// 3c. Installs as npm resolves them (`install`): the packed tarball next to
+//    `@openai/agents-core` alone, and next to `@openai/agents@0.3` with zod 3, each
+//    in a fresh project: the install succeeds (no ERESOLVE), the project holds
+//    exactly one `@openai/agents-core` (the SDK peers are optional, so npm adds no
+//    second copy) and, on core alone, no `@openai/agents-realtime`; a ScriptedModel
+//    run through that project's Runner, and every entry that does not need the
+//    realtime SDK, import there.
 // 4. The supported SDK range: the built test suite (npm/esm/tests/) in a project
 //    pinned to the package's floor (the oldest of `sdkFloors`, measured by
 //    `npm run compat`), with the groups of tests whose doubles support that release
@@ -46,7 +53,8 @@
 // Installs are cached under .cache/ (keyed by the template's lockfile, or by the
 // SDK version) and come from npm's cache where possible (--prefer-offline).
 //
-// Options: --no-build (fail instead of building a missing npm/), --only=lint,types,consumers,runners,sdk
+// Options: --no-build (fail instead of building a missing npm/),
+//          --only=lint,types,consumers,runners,install,sdk
 //          --sdk=0.16.0,0.20.0 (SDK versions to test instead of the floors and the newest)
 //          --runners=deno,bun (only these of the runner suites: vitest, jest, jest_esm,
 //          node_test, node_test_preload, deno, deno_preload, bun)
@@ -85,8 +93,12 @@ import {
 const npmDir = path.join(root, 'npm');
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const only = new Set((option('only') ?? 'lint,types,consumers,runners,sdk').split(','));
+const only = new Set(
+  (option('only') ?? 'lint,types,consumers,runners,install,sdk').split(','),
+);
 const consumerRecipes = ['fixed_response', 'tool_workflow'];
+/** The core-alone install's release: a project on `@openai/agents-core` without `@openai/agents`. */
+const coreAloneVersion = '0.14.0';
 // tests/consumers/<name>/teardown_scope.template.*: two tests each.
 const scopeTests = 2;
 const results = [];
@@ -148,6 +160,25 @@ if (only.has('runners')) {
       () => runRunnerSuites(runner),
     );
   }
+}
+
+if (only.has('install')) {
+  check(
+    'install next to @openai/agents-core alone: one SDK copy, no @openai/agents-realtime',
+    () =>
+      checkInstall('core-alone', { '@openai/agents-core': coreAloneVersion }, {
+        sdk: '@openai/agents-core',
+        realtime: false,
+      }),
+  );
+  check(
+    'install next to @openai/agents@0.3 and zod 3: no ERESOLVE, one SDK copy',
+    () =>
+      checkInstall('sdk-0.3-zod-3', { '@openai/agents': '0.3.9', zod: '^3.25.40' }, {
+        sdk: '@openai/agents',
+        realtime: true,
+      }),
+  );
 }
 
 if (only.has('sdk')) {
@@ -973,6 +1004,106 @@ function installTarball(dir) {
     tarball,
   ], { cwd: dir });
   if (res.status !== 0) throw new Error(`npm install ${tarball} failed:\n${res.stderr}`);
+}
+
+// --- installs ---------------------------------------------------------------------
+
+/**
+ * A fresh project with `dependencies` and the packed tarball, installed as npm
+ * resolves a user's install (peers included, no lockfile): it must succeed, hold
+ * one `@openai/agents-core` and hold `@openai/agents-realtime` only when
+ * `expected.realtime`, and run a ScriptedModel through the Runner of
+ * `expected.sdk` and import every entry but the realtime ones.
+ */
+function checkInstall(name, dependencies, expected) {
+  const dir = path.join(cacheDir, 'install', name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const manifest = {
+    name: `scripted-agents-install-${name}`,
+    private: true,
+    type: 'module',
+    dependencies: { ...dependencies, 'scripted-agents': `file:${tarball}` },
+  };
+  writeJson(path.join(dir, 'package.json'), manifest);
+  const res = exec('npm', [
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--loglevel=error',
+  ], { cwd: dir });
+  const output = res.stdout + res.stderr;
+  if (res.status !== 0 || /ERESOLVE/.test(output)) {
+    return { ok: false, detail: `npm install failed:\n${lastLines(output, 30)}` };
+  }
+  const copies = packageCopies(path.join(dir, 'node_modules'));
+  const problems = [];
+  const cores = copies.get('@openai/agents-core') ?? [];
+  if (cores.length !== 1) {
+    problems.push(`${cores.length} copies of @openai/agents-core: ${cores.join(', ')}`);
+  }
+  const realtime = copies.get('@openai/agents-realtime') ?? [];
+  if (!expected.realtime && realtime.length > 0) {
+    problems.push(`npm added @openai/agents-realtime: ${realtime.join(', ')}`);
+  }
+  const entries = entryPoints()
+    .filter(({ specifier }) => !/realtime|^scripted-agents$|vitest|jest/.test(specifier))
+    .map(({ specifier }) => specifier);
+  const script = [
+    `import { Agent, Runner } from '${expected.sdk}';`,
+    "import { assistantMessage, ScriptedModel } from 'scripted-agents/testing';",
+    "const model = new ScriptedModel([[assistantMessage('installed')]]);",
+    "const agent = new Agent({ name: 'A', model });",
+    "const result = await new Runner({ tracingDisabled: true }).run(agent, 'Hi');",
+    "if (result.finalOutput !== 'installed') throw new Error(String(result.finalOutput));",
+    'model.assertComplete();',
+    ...entries.map((specifier) => `await import('${specifier}');`),
+    "console.log('ran');",
+  ].join('\n');
+  fs.writeFileSync(path.join(dir, 'smoke.mjs'), `${script}\n`);
+  const smoke = exec(process.execPath, ['smoke.mjs'], { cwd: dir });
+  if (smoke.status !== 0 || !smoke.stdout.includes('ran')) {
+    problems.push(`the smoke script failed:\n${lastLines(smoke.stdout + smoke.stderr, 20)}`);
+  }
+  return {
+    ok: problems.length === 0,
+    detail: problems.length === 0
+      ? `@openai/agents-core ${cores.join(', ')}; @openai/agents-realtime ${
+        realtime.join(', ') || 'absent'
+      }; ${entries.length} entries imported`
+      : problems.join('\n'),
+  };
+}
+
+/** Every installed copy of each `@openai/*` package: name → versions with their paths. */
+function packageCopies(nodeModules) {
+  const copies = new Map();
+  const visit = (dir) => {
+    const scoped = path.join(dir, '@openai');
+    if (fs.existsSync(scoped)) {
+      for (const name of fs.readdirSync(scoped)) {
+        const pkg = path.join(scoped, name);
+        const manifest = path.join(pkg, 'package.json');
+        if (!fs.existsSync(manifest)) continue;
+        const full = `@openai/${name}`;
+        const where = path.relative(nodeModules, pkg);
+        copies.set(full, [...(copies.get(full) ?? []), `${readJson(manifest).version} (${where})`]);
+        visit(path.join(pkg, 'node_modules'));
+      }
+    }
+    if (!fs.existsSync(dir)) return;
+    for (const name of fs.readdirSync(dir)) {
+      if (name.startsWith('.') || name === '@openai') continue;
+      const child = path.join(dir, name);
+      if (name.startsWith('@')) {
+        for (const inner of fs.readdirSync(child)) visit(path.join(child, inner, 'node_modules'));
+      } else visit(path.join(child, 'node_modules'));
+    }
+  };
+  visit(nodeModules);
+  return copies;
 }
 
 // --- SDK range ------------------------------------------------------------------

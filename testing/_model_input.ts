@@ -17,6 +17,8 @@ import {
 import { snapshotValue } from '../_internal/snapshot.ts';
 import { type StepCheck, stepCheck } from '../_internal/script_check.ts';
 import { chunkPlan } from '../_internal/text_chunks.ts';
+import type { StepCount } from '../_internal/step_script.ts';
+import { stepCount } from './_step_count.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepReason,
@@ -68,7 +70,69 @@ export type HeldStep = {
   readonly gate: HoldGate;
   readonly then: Exclude<QueuedStep, HeldStep> | undefined;
   readonly atEvent: number;
+  readonly ignoreAbort: boolean;
 };
+
+/**
+ * A queued step with how often it may be used, and its 1-based number in the
+ * model's script (for messages).
+ */
+export type ScriptedUse = {
+  readonly step: QueuedStep;
+  readonly count: StepCount;
+  readonly number: number;
+};
+
+/**
+ * Validates one input with its `times` and `optional` (a bare response is
+ * used once), or throws `InvalidScriptedModelStepError` with `inputIndex`.
+ */
+export function toCountedStep(
+  input: ScriptedModelStep,
+  inputIndex: number,
+): { readonly step: QueuedStep; readonly count: StepCount } {
+  const step = toQueuedStep(input, inputIndex);
+  // A bare response has no fields of its own: it is used once.
+  const count = Array.isArray(input) || !('type' in input) ? ONCE : stepCount(input);
+  if (count === undefined) throw invalidTimes(inputIndex, step.type);
+  return { step, count };
+}
+
+/**
+ * A step for one use of a step that may be used several times: its fixed
+ * data (a response, an array stream) copied, so no two calls share objects
+ * the runner may keep or change.
+ */
+export function freshUse(step: QueuedStep): QueuedStep {
+  switch (step.type) {
+    case 'response':
+      return { ...step, response: snapshotResponse(step.response) };
+    case 'stream':
+      return Array.isArray(step.events) ? { ...step, events: snapshotValue(step.events) } : step;
+    case 'hold':
+      return step.then === undefined ? step : {
+        ...step,
+        then: freshUse(step.then) as Exclude<QueuedStep, HeldStep>,
+      };
+    default:
+      return step;
+  }
+}
+
+const ONCE: StepCount = Object.freeze({ min: 1, max: 1 });
+
+function invalidTimes(inputIndex: number, stepType: string): InvalidScriptedModelStepError {
+  return new InvalidScriptedModelStepError({
+    reason: 'invalid_times',
+    message:
+      `ScriptedModel input ${
+        ordinal(inputIndex)
+      } has invalid \`times\` or \`optional\` (times: a whole number of at least 1, 'any' ` +
+      'or { min, max }; optional: a boolean).',
+    inputIndex,
+    stepType,
+  });
+}
 
 const stepTypes = new Set([
   'response',
@@ -220,18 +284,26 @@ function toHeldStep(
   if (step.then !== undefined) {
     const inner = toQueuedStep(step.then, inputIndex);
     if (inner.type === 'hold') throw invalidInput('invalid_input', inputIndex, 'hold');
+    // How often belongs to the hold, which every use passes through.
+    if (typeof step.then === 'object' && step.then !== null && hasRepeat(step.then)) {
+      throw invalidTimes(inputIndex, 'hold');
+    }
     then = inner;
   }
-  return { type: 'hold', gate, then, atEvent };
+  return { type: 'hold', gate, then, atEvent, ignoreAbort: gate.ignoreAbort };
+}
+
+function hasRepeat(input: object): boolean {
+  return !Array.isArray(input) && ('times' in input || 'optional' in input);
 }
 
 /**
  * Marks the holds of a validated batch as scripted, after rejecting a hold
  * that appears twice in it: each hold serves one call of one model.
  */
-export function claimHolds(steps: readonly QueuedStep[]): void {
+export function claimHolds(steps: readonly { readonly step: QueuedStep }[]): void {
   const seen = new Set<HoldGate>();
-  steps.forEach((step, inputIndex) => {
+  steps.forEach(({ step }, inputIndex) => {
     if (step.type !== 'hold') return;
     if (seen.has(step.gate)) throw invalidInput('invalid_input', inputIndex, 'hold');
     seen.add(step.gate);

@@ -6,6 +6,7 @@
  */
 
 import type { StepCount } from '../_internal/step_script.ts';
+import type { StepRepeat } from './step_bending_types.ts';
 
 const once: StepCount = Object.freeze({ min: 1, max: 1 });
 
@@ -35,4 +36,15 @@ export function stepCount(step: object): StepCount | undefined {
 export function isGroup(input: unknown): input is { anyOrder: readonly unknown[] } {
   return typeof input === 'object' && input !== null && 'anyOrder' in input &&
     Array.isArray((input as { anyOrder: unknown }).anyOrder);
+}
+
+/**
+ * The `times` and `optional` a step factory was given, as the step's own
+ * fields: only those present, so a plain step keeps its plain shape.
+ */
+export function repeatFields(options: StepRepeat): StepRepeat {
+  const fields: StepRepeat = {};
+  if (options.times !== undefined) fields.times = options.times;
+  if (options.optional !== undefined) fields.optional = options.optional;
+  return fields;
 }

@@ -144,9 +144,29 @@ export function unusedStepsText(
   firstNumber: number,
   limit = 3,
 ): string {
-  const described = steps.slice(0, limit).map((step, index) =>
-    `#${firstNumber + index} ${describeStep(step)}`
+  return unusedUsesText(steps.map((step, index) => ({ step, number: firstNumber + index })), limit);
+}
+
+/**
+ * `#2 message "a" (2 uses), #4 responder` for the required uses not made
+ * yet, one per use as the script lists them: the uses of one step are
+ * shown once, with their count when there are several.
+ */
+export function unusedUsesText(
+  uses: readonly { readonly step: QueuedStep; readonly number: number }[],
+  limit = 3,
+): string {
+  const grouped: { step: QueuedStep; number: number; uses: number }[] = [];
+  for (const use of uses) {
+    const last = grouped.at(-1);
+    if (last?.number === use.number) last.uses++;
+    else grouped.push({ step: use.step, number: use.number, uses: 1 });
+  }
+  const described = grouped.slice(0, limit).map((use) =>
+    `#${use.number} ${describeStep(use.step)}${
+      use.uses > 1 ? ` (${countOf(use.uses, 'use')})` : ''
+    }`
   );
-  if (steps.length > limit) described.push(`and ${steps.length - limit} more`);
+  if (grouped.length > limit) described.push(`and ${grouped.length - limit} more`);
   return described.join(', ');
 }

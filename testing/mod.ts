@@ -81,14 +81,27 @@ export {
   modelResponse,
   modelStream,
   modelStreamResponder,
+  responseDone,
 } from './model_steps.ts';
 export { modelHold } from './model_hold.ts';
+export { FaultyModel, withFaults } from './with_faults.ts';
+export { InvalidFaultOptionsError, ModelFaultError } from './with_faults_errors.ts';
+export type {
+  FaultDelayContext,
+  FaultKind,
+  FaultRates,
+  FaultyModelCall,
+  InjectedFault,
+  WithFaultsOptions,
+} from './with_faults_types.ts';
 export type {
   ModelHold,
   ModelHoldOptions,
   ModelHoldState,
   ModelResponseOptions,
+  ModelStepOptions,
   RecordedModelCall,
+  ResponseDoneOptions,
   ScriptedModelErrorStep,
   ScriptedModelExplicitStep,
   ScriptedModelInput,
@@ -279,7 +292,10 @@ export {
   UnknownModelNameError,
   type UnknownModelNameErrorOptions,
 } from './scripted_model_provider_errors.ts';
-export type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
+export type {
+  ScriptedModelProviderOptions,
+  ScriptedModelRoute,
+} from './scripted_model_provider_types.ts';
 export { formatTrajectory, trajectory } from './trajectory.ts';
 export { assertTrajectory } from './assert_trajectory.ts';
 export { TrajectoryMismatchError } from './trajectory_errors.ts';

@@ -31,6 +31,7 @@ import type {
   ModelHoldState,
   ScriptedModelStep,
 } from './scripted_model_types.ts';
+import { repeatFields } from './_step_count.ts';
 
 /**
  * A step that holds the call that draws it. `hold.reached` resolves (with a
@@ -41,7 +42,10 @@ import type {
  * Aborting the request while it is held (the runner's `signal`, a
  * `modelSettings.timeoutMs`) rejects the call with
  * `ScriptedModelRequestAbortedError` (`name: 'AbortError'`), as any aborted
- * scripted call does. Streamed calls hold before the first event, or after
+ * scripted call does; with `options.ignoreAbort` the call stays held after
+ * the abort, only `release()` ends it, and the answer (or the rest of the
+ * stream) is delivered after the abort, as from a provider that swallows it.
+ * Streamed calls hold before the first event, or after
  * `options.atEvent` events of `then`'s stream. Releasing before a call reaches
  * the hold lets that call pass straight through.
  *
@@ -76,11 +80,14 @@ import type {
  * ```
  */
 export function modelHold(then?: ScriptedModelStep, options: ModelHoldOptions = {}): ModelHold {
-  const gate = new HoldGate(then !== undefined);
-  const hold: ModelHold = Object.freeze({
+  const ignoreAbort = options.ignoreAbort === true;
+  const gate = new HoldGate(then !== undefined, ignoreAbort);
+  const hold = {
     type: 'hold' as const,
     then,
     atEvent: options.atEvent ?? 0,
+    ignoreAbort,
+    ...repeatFields(options),
     reached: gate.reached,
     get state(): ModelHoldState {
       return gate.state;
@@ -88,7 +95,8 @@ export function modelHold(then?: ScriptedModelStep, options: ModelHoldOptions = 
     release(): void {
       gate.release();
     },
-  });
+  };
+  Object.freeze(hold);
   registerHold(hold, gate);
   return hold;
 }

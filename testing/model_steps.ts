@@ -37,8 +37,18 @@
  * @module
  */
 
+import { Usage } from '@openai/agents-core';
+import { responseDone as responseDoneEvent } from '../_internal/stream.ts';
+import type {
+  SdkModelResponse as ModelResponse,
+  SdkStreamEvent as StreamEvent,
+} from './_sdk_types.ts';
+import { repeatFields } from './_step_count.ts';
+import type { StepRepeat } from './step_bending_types.ts';
 import type {
   ModelResponseOptions,
+  ModelStepOptions,
+  ResponseDoneOptions,
   ScriptedModelErrorStep,
   ScriptedModelResponderStep,
   ScriptedModelResponse,
@@ -46,7 +56,6 @@ import type {
   ScriptedModelRetryAdvice,
   ScriptedModelStreamResponderStep,
   ScriptedModelStreamStep,
-  StepCheckOptions,
 } from './scripted_model_types.ts';
 
 /**
@@ -102,7 +111,7 @@ export function modelResponse(
   response: ScriptedModelResponse,
   options: ModelResponseOptions = {},
 ): ScriptedModelResponseStep {
-  const step: ScriptedModelResponseStep = { type: 'response', response };
+  const step: ScriptedModelResponseStep = { type: 'response', response, ...repeatFields(options) };
   if (options.validate === false) step.validate = false;
   if (options.usage !== undefined) step.usage = options.usage;
   if (options.responseId !== undefined) step.responseId = options.responseId;
@@ -135,8 +144,9 @@ export function modelResponse(
 export function modelError(
   error: unknown,
   retryAdvice?: ScriptedModelRetryAdvice,
+  options: StepRepeat = {},
 ): ScriptedModelErrorStep {
-  return { type: 'error', error, retryAdvice };
+  return { type: 'error', error, retryAdvice, ...repeatFields(options) };
 }
 
 /**
@@ -167,11 +177,11 @@ export function modelError(
  */
 export function modelResponder(
   respond: ScriptedModelResponderStep['respond'],
-  options: StepCheckOptions = {},
+  options: ModelStepOptions = {},
 ): ScriptedModelResponderStep {
   return options.validate === false
-    ? { type: 'responder', respond, validate: false }
-    : { type: 'responder', respond };
+    ? { type: 'responder', respond, validate: false, ...repeatFields(options) }
+    : { type: 'responder', respond, ...repeatFields(options) };
 }
 
 /**
@@ -210,8 +220,11 @@ export function modelResponder(
  * assert.equal(result.finalOutput, 'Hello.');
  * ```
  */
-export function modelStream(events: ScriptedModelStreamStep['events']): ScriptedModelStreamStep {
-  return { type: 'stream', events };
+export function modelStream(
+  events: ScriptedModelStreamStep['events'],
+  options: StepRepeat = {},
+): ScriptedModelStreamStep {
+  return { type: 'stream', events, ...repeatFields(options) };
 }
 
 /**
@@ -246,6 +259,49 @@ export function modelStream(events: ScriptedModelStreamStep['events']): Scripted
  */
 export function modelStreamResponder(
   respond: ScriptedModelStreamResponderStep['respond'],
+  options: StepRepeat = {},
 ): ScriptedModelStreamResponderStep {
-  return { type: 'stream_responder', respond };
+  return { type: 'stream_responder', respond, ...repeatFields(options) };
+}
+
+/**
+ * The terminal event of a scripted stream, `response_done`, for the items of
+ * `output`: the event the runner takes the response from, built as a
+ * synthesized stream builds it. `options.id` is the response id (default
+ * `'scripted-response'`); `options.usage` a `Usage` (default one request,
+ * no tokens). The output is copied, so one array can serve several events.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Agent, Runner, Usage } from '@openai/agents';
+ * import { assistantMessage, modelStream, responseDone, ScriptedModel } from 'scripted-agents/testing';
+ *
+ * const model = new ScriptedModel([
+ *   modelStream([
+ *     { type: 'output_text_delta', delta: 'Hi.' },
+ *     responseDone([assistantMessage('Hi.')], {
+ *       id: 'resp_1',
+ *       usage: new Usage({ requests: 1, inputTokens: 5, outputTokens: 2 }),
+ *     }),
+ *   ]),
+ * ]);
+ * const result = await new Runner({ tracingDisabled: true })
+ *   .run(new Agent({ name: 'A', model }), 'Hello', { stream: true });
+ * await result.completed;
+ *
+ * assert.equal(result.finalOutput, 'Hi.');
+ * assert.equal(result.lastResponseId, 'resp_1');
+ * assert.equal(result.state.usage.outputTokens, 2);
+ * ```
+ */
+export function responseDone(
+  output: ModelResponse['output'],
+  options: ResponseDoneOptions = {},
+): StreamEvent {
+  return responseDoneEvent({
+    output,
+    usage: options.usage ?? new Usage({ requests: 1 }),
+    responseId: options.id ?? 'scripted-response',
+  }, false);
 }

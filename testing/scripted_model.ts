@@ -36,22 +36,24 @@ import { ordinal } from '../_internal/format.ts';
 import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import {
   claimHolds,
+  freshUse,
   type HeldStep,
   isScriptedStream,
   type QueuedStep,
-  toQueuedStep,
+  type ScriptedUse,
+  toCountedStep,
 } from './_model_input.ts';
 import { isScriptedResponse, normalizeResponse, toUsage } from './_model_response.ts';
-import { Queue } from '../_internal/queue.ts';
+import { type StepCount, StepScript } from '../_internal/step_script.ts';
 import {
   inputItems,
   lastCallTranscript,
   routeText,
   transcriptBlock,
-  unusedStepsText,
+  unusedUsesText,
 } from './_transcript.ts';
 import { RetryAdviceBook } from './_retry_advice.ts';
-import { ModelCallLog, readCall, throwIfAborted } from './_model_calls.ts';
+import { ModelCallLog, readCall, throwIfAborted as throwIfCallAborted } from './_model_calls.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { chunkPlan } from '../_internal/text_chunks.ts';
 import { StreamWatch } from './_stream_watch.ts';
@@ -73,6 +75,7 @@ import type {
 } from './scripted_model_types.ts';
 import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
 import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
+import { fromCaller } from './_user_frame.ts';
 
 const DOUBLE = 'ScriptedModel';
 
@@ -146,14 +149,19 @@ const DOUBLE = 'ScriptedModel';
  * ```
  */
 export class ScriptedModel implements Model {
-  readonly #steps = new Queue<QueuedStep>();
+  readonly #steps = new StepScript<ScriptedUse>(() => '');
   readonly #calls = new ModelCallLog(this);
   readonly #retryAdvice = new RetryAdviceBook();
-  readonly #failures = new FailureLog(DOUBLE);
+  readonly #failures: FailureLog;
   readonly #check: ScriptCheck;
+  /** How messages name this model: `ScriptedModel`, or `ScriptedModel "digest model"`. */
+  readonly #label: string;
+  readonly #servesOnly: 'streaming' | 'non-streaming' | undefined;
   readonly #validate: boolean;
   readonly #defaultUsage: Usage | undefined;
   readonly #streamed = new StreamWatch();
+  /** Calls that drew a `modelHold(..., { ignoreAbort: true })`: from then on they ignore the signal. */
+  readonly #ignoringAbort = new WeakSet<RecordedModelCall>();
   #pushed = 0;
 
   /**
@@ -171,9 +179,20 @@ export class ScriptedModel implements Model {
     this.#defaultUsage = options.defaultUsage === undefined
       ? undefined
       : toUsage(options.defaultUsage);
-    this.#check = new ScriptCheck(DOUBLE, this.#validate, { where: () => routeText(this) });
+    this.#label = options.name === undefined ? DOUBLE : `${DOUBLE} ${JSON.stringify(options.name)}`;
+    this.#servesOnly = options.streamed === undefined
+      ? undefined
+      : options.streamed
+      ? 'streaming'
+      : 'non-streaming';
+    this.#failures = new FailureLog(this.#label);
+    this.#check = new ScriptCheck(this.#label, this.#validate, { where: () => routeText(this) });
     registerToolOutcomes(this, this.#check.outcomes);
-    this.#push(queuedSteps(inputs, this.#validate));
+    try {
+      this.#push(queuedSteps(inputs, this.#validate, this.#label));
+    } catch (error) {
+      throw fromCaller(error, ScriptedModel);
+    }
     if (options.traceSpans === true) traceResponseSpans(this);
     announceDouble(this);
   }
@@ -193,9 +212,13 @@ export class ScriptedModel implements Model {
     return this.#calls.at(-1);
   }
 
-  /** How many scripted steps no call has consumed yet. */
+  /**
+   * How many required uses of scripted steps no call has made yet (a step
+   * used once counts 1; `times: 3` counts 3 until used; an `optional` or
+   * `times: 'any'` step counts 0).
+   */
   get remainingSteps(): number {
-    return this.#steps.size;
+    return this.#steps.remaining;
   }
 
   /**
@@ -203,24 +226,33 @@ export class ScriptedModel implements Model {
    * (the error's `inputIndex` counts positions in this call's arguments).
    */
   enqueue(...inputs: ScriptedModelStep[]): void {
-    this.#push(queuedSteps(inputs, this.#validate));
+    try {
+      this.#push(queuedSteps(inputs, this.#validate, this.#label));
+    } catch (error) {
+      throw fromCaller(error, ScriptedModel.prototype.enqueue);
+    }
   }
 
   /**
-   * Throws `UnconsumedModelStepsError` if any scripted step is left, and
+   * Throws `UnconsumedModelStepsError` if a required use of a scripted step
+   * did not happen (optional uses left over are fine), and
    * `ScriptedOutputMismatchError` (reason `expected_tool_error`) if a call
    * scripted with `expectToolError: true` never had its failure confirmed by
    * a later call.
    */
   assertComplete(): void {
-    const remaining = this.#steps.size;
+    const remaining = this.#steps.remaining;
     if (remaining > 0) {
-      throw new UnconsumedModelStepsError(remaining, {
-        route: routeText(this),
-        callCount: this.#calls.length,
-        unusedSteps: unusedStepsText(this.#steps.toArray(), this.#pushed - remaining + 1),
-        transcript: lastCallTranscript(this, 'Last steps before it stopped'),
-      });
+      throw fromCaller(
+        new UnconsumedModelStepsError(remaining, {
+          model: this.#label,
+          route: routeText(this),
+          callCount: this.#calls.length,
+          unusedSteps: unusedUsesText(this.#steps.pending()),
+          transcript: lastCallTranscript(this, 'Last steps before it stopped'),
+        }),
+        ScriptedModel.prototype.assertComplete,
+      );
     }
     const unconfirmed = this.#check.unconfirmed();
     if (unconfirmed !== undefined) throw unconfirmed;
@@ -288,7 +320,7 @@ export class ScriptedModel implements Model {
    */
   [Symbol.dispose](): void {
     settleDouble(this);
-    runTeardownChecks(DOUBLE, [
+    runTeardownChecks(this.#label, [
       () => this.assertNoUnexpectedCalls(),
       () => this.assertComplete(),
     ]);
@@ -296,7 +328,7 @@ export class ScriptedModel implements Model {
 
   /** Answers a non-streaming call with the next step. A raw stream step cannot serve it. */
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    assertOwnerRunning(this, DOUBLE, 'a non-streaming call');
+    assertOwnerRunning(this, this.#label, 'a non-streaming call');
     const call = this.#calls.record(request, false);
     this.#checkFollowUp(call);
     const taken = this.#take(call);
@@ -309,7 +341,7 @@ export class ScriptedModel implements Model {
         throw this.#failures.raise(
           new InvalidScriptedModelStepError({
             reason: 'incompatible_call',
-            message: `ScriptedModel cannot use raw stream step for non-streaming call ${
+            message: `${this.#label} cannot use raw stream step for non-streaming call ${
               ordinal(call.index)
             }.`,
             callIndex: call.index,
@@ -331,9 +363,9 @@ export class ScriptedModel implements Model {
         break;
     }
 
-    throwIfAborted(call);
+    this.#throwIfAborted(call);
     const normalized = this.#normalize(call, response, step, false);
-    throwIfAborted(call);
+    this.#throwIfAborted(call);
     this.#calls.answer(call, normalized.output);
     return normalized;
   }
@@ -345,7 +377,7 @@ export class ScriptedModel implements Model {
    * already aborted or no step remains.
    */
   getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
-    assertOwnerRunning(this, DOUBLE, 'a streaming call');
+    assertOwnerRunning(this, this.#label, 'a streaming call');
     const call = this.#calls.record(request, true);
     this.#checkFollowUp(call);
     const step = this.#take(call);
@@ -373,7 +405,7 @@ export class ScriptedModel implements Model {
     step: QueuedStep,
     request: ModelRequest,
   ): AsyncGenerator<StreamEvent> {
-    throwIfAborted(call);
+    this.#throwIfAborted(call);
     switch (step.type) {
       case 'hold':
         yield* this.#holdStream(call, step, request);
@@ -384,17 +416,17 @@ export class ScriptedModel implements Model {
           streamed: true,
           advice: step.retryAdvice,
         });
-        this.#streamed.ended(call.index, 'failed', this.#steps.size);
+        this.#streamed.ended(call.index, 'failed', this.#steps.remaining);
         throw step.error;
       case 'stream':
       case 'stream_responder': {
         const events = step.type === 'stream' ? step.events : await step.respond(readCall(call));
-        throwIfAborted(call);
+        this.#throwIfAborted(call);
         if (step.type === 'stream_responder' && !isScriptedStream(events)) {
           throw this.#failures.raise(
             new InvalidScriptedModelStepError({
               reason: 'invalid_stream',
-              message: `ScriptedModel stream responder returned an invalid stream for call ${
+              message: `${this.#label} stream responder returned an invalid stream for call ${
                 ordinal(call.index)
               }.`,
               callIndex: call.index,
@@ -406,7 +438,7 @@ export class ScriptedModel implements Model {
         let done = false;
         try {
           for await (const event of events) {
-            throwIfAborted(call);
+            this.#throwIfAborted(call);
             if (event.type === 'response_done') {
               this.#calls.answer(call, event.response.output);
               done = true;
@@ -415,9 +447,9 @@ export class ScriptedModel implements Model {
             yield event;
           }
         } finally {
-          if (!done) this.#streamed.ended(call.index, 'failed', this.#steps.size);
+          if (!done) this.#streamed.ended(call.index, 'failed', this.#steps.remaining);
         }
-        throwIfAborted(call);
+        this.#throwIfAborted(call);
         return;
       }
       case 'response':
@@ -425,7 +457,7 @@ export class ScriptedModel implements Model {
         const response = step.type === 'response'
           ? step.response
           : await step.respond(readCall(call));
-        throwIfAborted(call);
+        this.#throwIfAborted(call);
         yield* this.#synthesize(call, response, step);
       }
     }
@@ -445,7 +477,7 @@ export class ScriptedModel implements Model {
     this.#calls.answer(call, normalized.output);
     // A queued response is the step's own snapshot, used by this call only.
     this.#streamed.started();
-    return synthesizeStream(normalized, () => throwIfAborted(call), {
+    return synthesizeStream(normalized, () => this.#throwIfAborted(call), {
       owned: step.type === 'response',
       observe: (event) => this.#observe(call, event),
       // A responder's items are its own, so they are known by identity.
@@ -459,7 +491,7 @@ export class ScriptedModel implements Model {
   #observe(call: RecordedModelCall, event: StreamEvent): void {
     if (event.type === 'output_text_delta') this.#streamed.delta(call.index, event.delta);
     else if (event.type === 'response_done') {
-      this.#streamed.ended(call.index, event.response.output, this.#steps.size);
+      this.#streamed.ended(call.index, event.response.output, this.#steps.remaining);
     }
   }
 
@@ -492,16 +524,40 @@ export class ScriptedModel implements Model {
     if (delivered <= step.atEvent) await this.#release(call, step);
   }
 
-  #push(steps: QueuedStep[]): void {
-    for (const step of steps) this.#steps.push(step);
+  #push(steps: readonly { readonly step: QueuedStep; readonly count: StepCount }[]): void {
+    this.#steps.push(steps.map(({ step, count }, index) => ({
+      kind: 'step' as const,
+      step: { step, count, number: this.#pushed + index + 1 },
+      count,
+    })));
     this.#pushed += steps.length;
   }
 
+  /**
+   * From a hold that ignores the abort on, the call does too: a provider that
+   * swallows the abort answers anyway.
+   */
+  #throwIfAborted(call: RecordedModelCall): void {
+    if (!this.#ignoringAbort.has(call)) throwIfCallAborted(call);
+  }
+
   #take(call: RecordedModelCall): QueuedStep {
-    const step = this.#steps.shift();
-    if (step === undefined) {
+    if (this.#servesOnly !== undefined && call.streamed !== (this.#servesOnly === 'streaming')) {
+      // The other path is refused before it can use a step.
       throw this.#failures.raise(
         new UnexpectedModelCallError(call, {
+          model: this.#label,
+          route: routeText(this),
+          servesOnly: this.#servesOnly,
+        }),
+      );
+    }
+    // Calls are not told apart by a key: each takes the next use the script allows.
+    const taken = this.#steps.take('', () => true);
+    if (taken.kind !== 'step') {
+      throw this.#failures.raise(
+        new UnexpectedModelCallError(call, {
+          model: this.#label,
           route: routeText(this),
           callCount: this.#pushed,
           transcript: transcriptBlock(inputItems(call.request.input), {
@@ -510,7 +566,10 @@ export class ScriptedModel implements Model {
         }),
       );
     }
-    return step;
+    const { step, count } = taken.step;
+    if (step.type === 'hold' && step.ignoreAbort) this.#ignoringAbort.add(call);
+    // A step used more than once gives each call its own copy of its fixed data.
+    return count.max > 1 ? freshUse(step) : step;
   }
 
   /**
@@ -535,7 +594,7 @@ export class ScriptedModel implements Model {
       throw this.#failures.raise(
         new InvalidScriptedModelStepError({
           reason: 'invalid_response',
-          message: `ScriptedModel responder returned an invalid response for call ${
+          message: `${this.#label} responder returned an invalid response for call ${
             ordinal(call.index)
           }.`,
           callIndex: call.index,
@@ -576,11 +635,34 @@ function hasOwnRawUsage(response: ScriptedModelResponse): boolean {
 }
 
 /** Validates every input first, so that one invalid input adds nothing. */
-function queuedSteps(inputs: Iterable<ScriptedModelStep>, validate: boolean): QueuedStep[] {
-  const steps = Array.from(inputs, toQueuedStep);
-  if (validate) steps.forEach(assertParsedArguments);
-  claimHolds(steps);
-  return steps;
+function queuedSteps(
+  inputs: Iterable<ScriptedModelStep>,
+  validate: boolean,
+  label: string,
+): { readonly step: QueuedStep; readonly count: StepCount }[] {
+  try {
+    const steps = Array.from(inputs, toCountedStep);
+    if (validate) steps.forEach(({ step }, inputIndex) => assertParsedArguments(step, inputIndex));
+    claimHolds(steps);
+    return steps;
+  } catch (error) {
+    throw named(error, label);
+  }
+}
+
+/**
+ * A step error made where the model's name is not known, renamed before
+ * anyone reads it: its message opens with `label` instead of `ScriptedModel`
+ * (every runtime formats `stack` when it is first read, so it agrees).
+ */
+function named(error: unknown, label: string): unknown {
+  if (
+    label !== DOUBLE && error instanceof InvalidScriptedModelStepError &&
+    error.message.startsWith(`${DOUBLE} `)
+  ) {
+    error.message = label + error.message.slice(DOUBLE.length);
+  }
+  return error;
 }
 
 /** Function-call arguments given as text must be JSON where the step is written. */

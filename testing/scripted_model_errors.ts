@@ -35,7 +35,7 @@ import type { RecordedModelCall } from './scripted_model_types.ts';
  *   assert.equal(
  *     error.message,
  *     'ScriptedModel received unexpected non-streaming call #1; no scripted steps remain. ' +
- *       'Its 0 scripted steps were used. Add a step for this call (constructor or enqueue()), ' +
+ *       'It has no scripted steps. Add a step for this call (constructor or enqueue()), ' +
  *       'or find why the workflow asked again.\nThe call was answering:\n  user: "Hi"',
  *   );
  *   return true;
@@ -60,9 +60,15 @@ export class UnexpectedModelCallError extends Error {
    */
   constructor(call: RecordedModelCall, options: ModelFailureContext = {}) {
     super(
-      `ScriptedModel received unexpected ${call.streamed ? 'streaming' : 'non-streaming'} call ${
-        ordinal(call.index)
-      }; no scripted steps remain.${contextText(options, true)}`,
+      `${options.model ?? 'ScriptedModel'} received unexpected ${
+        call.streamed ? 'streaming' : 'non-streaming'
+      } call ${ordinal(call.index)}; ${
+        options.servesOnly === undefined
+          ? 'no scripted steps remain.'
+          : `it serves ${options.servesOnly} calls only ({ streamed: ${
+            options.servesOnly === 'streaming'
+          } }).`
+      }${contextText(options, true)}`,
     );
     this.callIndex = call.index;
     this.streamed = call.streamed;
@@ -104,6 +110,10 @@ export interface ModelFailureContext {
   unusedSteps?: string;
   /** The transcript block (a heading line, then indented steps) of what came before. */
   transcript?: string;
+  /** How the message names the model: `ScriptedModel "digest model"` (default `ScriptedModel`). */
+  model?: string;
+  /** For an unexpected call: the kind of call the model serves, when it serves one kind only. */
+  servesOnly?: 'streaming' | 'non-streaming';
 }
 
 function contextText(context: ModelFailureContext, unexpected = false): string {
@@ -113,12 +123,19 @@ function contextText(context: ModelFailureContext, unexpected = false): string {
     const count = context.callCount;
     parts.push(
       unexpected
-        ? ` Its ${countOf(count, 'scripted step')} ${count === 1 ? 'was' : 'were'} used${route}.`
+        ? (count === 0
+          ? ` It has no scripted steps${route}.`
+          : ` Its ${countOf(count, 'scripted step')} ${count === 1 ? 'was' : 'were'} used${route}.`)
         : ` ${countOf(count, 'call')} ${count === 1 ? 'was' : 'were'} made${route}.`,
     );
   } else if (route !== '') parts.push(` Route:${route.replace(/^ on routes?/, '')}.`);
   if (context.unusedSteps) parts.push(` Unused: ${context.unusedSteps}.`);
-  if (unexpected && (context.callCount !== undefined || context.transcript)) {
+  if (unexpected && context.servesOnly !== undefined) {
+    parts.push(
+      ` Make the code under test ask for a ${context.servesOnly} response, or drop the ` +
+        '`streamed` option.',
+    );
+  } else if (unexpected && (context.callCount !== undefined || context.transcript)) {
     parts.push(
       ' Add a step for this call (constructor or enqueue()), or find why the workflow asked again.',
     );
@@ -175,9 +192,9 @@ export class UnconsumedModelStepsError extends Error {
    */
   constructor(remainingSteps: number, options: ModelFailureContext = {}) {
     super(
-      `ScriptedModel has ${countOf(remainingSteps, 'unconsumed scripted step')}.${
-        contextText(options)
-      }`,
+      `${options.model ?? 'ScriptedModel'} has ${
+        countOf(remainingSteps, 'unconsumed scripted step')
+      }.${contextText(options)}`,
     );
     this.remainingSteps = remainingSteps;
     this.name = 'UnconsumedModelStepsError';
@@ -194,7 +211,8 @@ export class UnconsumedModelStepsError extends Error {
  * `invalid_stream` (a stream responder's result) and `incompatible_call` (a raw
  * stream step drawn by a non-streaming call). Also raised by the constructor
  * or `enqueue()`: `invalid_arguments` (a scripted function call whose
- * arguments text is not JSON).
+ * arguments text is not JSON) and `invalid_times` (malformed `times` or
+ * `optional`, or either on the step inside a `modelHold()`).
  */
 export type InvalidScriptedModelStepReason =
   | 'invalid_input'
@@ -205,7 +223,8 @@ export type InvalidScriptedModelStepReason =
   | 'missing_responder'
   | 'invalid_stream'
   | 'incompatible_call'
-  | 'invalid_arguments';
+  | 'invalid_arguments'
+  | 'invalid_times';
 
 /** What {@linkcode InvalidScriptedModelStepError} is constructed from. */
 export interface InvalidScriptedModelStepErrorOptions {

@@ -35,7 +35,10 @@ import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
 import { registerRoutes } from './_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 import { firstRequestAgent } from './_first_model_request.ts';
-import type { ScriptedModelProviderOptions } from './scripted_model_provider_types.ts';
+import type {
+  ScriptedModelProviderOptions,
+  ScriptedModelRoute,
+} from './scripted_model_provider_types.ts';
 import { announceDouble, ownDoubles, settleDouble } from '../_internal/live_doubles.ts';
 import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
 import { assertCompleteNow } from '../_internal/one_report.ts';
@@ -74,13 +77,26 @@ const DOUBLE = 'ScriptedModelProvider';
 export class ScriptedModelProvider implements ModelProvider {
   readonly #models: ReadonlyMap<string, Model>;
   readonly #fallback: Model | undefined;
+  /** The names of optional routes. */
+  readonly #optional = new Set<string>();
+  readonly #optionalFallback: boolean;
   readonly #requests: Array<string | undefined> = [];
   readonly #failures = new FailureLog(DOUBLE);
 
   /** Creates a provider routing `options.models` by name, with an optional `fallback`. */
   constructor(options: ScriptedModelProviderOptions) {
-    this.#models = new Map(Object.entries(options.models));
-    this.#fallback = options.fallback;
+    this.#models = new Map(
+      Object.entries(options.models).map(([name, route]) => {
+        const { model, optional } = readRoute(`route "${name}"`, route);
+        if (optional) this.#optional.add(name);
+        return [name, model];
+      }),
+    );
+    const fallback = options.fallback === undefined
+      ? undefined
+      : readRoute('fallback', options.fallback);
+    this.#fallback = fallback?.model;
+    this.#optionalFallback = fallback?.optional === true;
     registerRoutes(this, this.#models, this.#fallback);
     // For the matchers (non-enumerable, so the provider's shape stays its own).
     Object.defineProperty(this, assertCompleteNow, { value: () => this.#assertCompleteNow() });
@@ -208,6 +224,7 @@ export class ScriptedModelProvider implements ModelProvider {
     const found: unknown[][] = [];
     const later: Promise<void>[] = [];
     for (const model of new Set([...this.#models.values(), this.#fallback])) {
+      if (this.#unrequestedOptional(model)) continue;
       const slot: unknown[] = [];
       found.push(slot);
       try {
@@ -234,6 +251,24 @@ export class ScriptedModelProvider implements ModelProvider {
     return Promise.all(later).then(report);
   }
 
+  /**
+   * Whether every route to `model` is optional and none was asked for (the
+   * fallback counts as asked for when an unlisted name or none was).
+   */
+  #unrequestedOptional(model: Model | undefined): boolean {
+    const names: string[] = [];
+    for (const [name, routed] of this.#models) if (routed === model) names.push(name);
+    if (!names.every((name) => this.#optional.has(name))) return false;
+    if (model === this.#fallback) {
+      if (!this.#optionalFallback) return false;
+      const fellBack = this.#requests.some((requested) =>
+        requested === undefined || !this.#models.has(requested)
+      );
+      if (fellBack) return false;
+    }
+    return !names.some((name) => this.#requests.includes(name));
+  }
+
   /** Teardown for `await using`: the provider's own failures, then every routed double. */
   async [Symbol.asyncDispose](): Promise<void> {
     settleDouble(this);
@@ -250,6 +285,29 @@ export class ScriptedModelProvider implements ModelProvider {
     }
     throwCollected(errors, (count) => `${DOUBLE} teardown found ${count} problems`);
   }
+}
+
+/** A route's model, and whether it is optional; throws a `TypeError` for anything else. */
+function readRoute(
+  where: string,
+  route: Model | ScriptedModelRoute,
+): { model: Model; optional: boolean } {
+  if (typeof (route as Partial<Model> | null)?.getResponse === 'function') {
+    return { model: route as Model, optional: false };
+  }
+  const { model, optional } = (typeof route === 'object' && route !== null ? route : {}) as Partial<
+    ScriptedModelRoute
+  >;
+  if (
+    typeof model?.getResponse !== 'function' ||
+    (optional !== undefined && typeof optional !== 'boolean')
+  ) {
+    throw new TypeError(
+      `ScriptedModelProvider ${where} must be a Model or a route { model, optional } (a Model and ` +
+        `a boolean); it got ${describeThrown(route)}.`,
+    );
+  }
+  return { model, optional: optional === true };
 }
 
 /** `forAll`'s argument as a model: a `Model` as it is, steps as a new `ScriptedModel`. */

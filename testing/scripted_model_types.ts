@@ -14,6 +14,7 @@ import type {
   SdkUsage as Usage,
   SdkUsageInput as UsageInput,
 } from './_sdk_types.ts';
+import type { StepRepeat } from './step_bending_types.ts';
 
 /**
  * A complete normalized response envelope, or the output-only shorthand: an
@@ -98,7 +99,7 @@ export type ScriptedModelStream = Iterable<StreamEvent> | AsyncIterable<StreamEv
 /**
  * A step that answers one call with a fixed response (see {@linkcode modelResponse}).
  */
-export type ScriptedModelResponseStep = {
+export type ScriptedModelResponseStep = StepRepeat & {
   /** The step discriminator. */
   type: 'response';
   /** The response returned to the call. */
@@ -119,7 +120,7 @@ export type ScriptedModelResponseStep = {
 /**
  * A step that fails one call (see {@linkcode modelError}).
  */
-export type ScriptedModelErrorStep = {
+export type ScriptedModelErrorStep = StepRepeat & {
   /** The step discriminator. */
   type: 'error';
   /** The value thrown, as is. */
@@ -132,7 +133,7 @@ export type ScriptedModelErrorStep = {
  * A step that derives its response from the recorded call (see
  * {@linkcode modelResponder}).
  */
-export type ScriptedModelResponderStep = {
+export type ScriptedModelResponderStep = StepRepeat & {
   /** The step discriminator. */
   type: 'responder';
   /** Called with a fresh frozen snapshot of the call. */
@@ -144,7 +145,7 @@ export type ScriptedModelResponderStep = {
 /**
  * A step that streams an exact event sequence (see {@linkcode modelStream}).
  */
-export type ScriptedModelStreamStep = {
+export type ScriptedModelStreamStep = StepRepeat & {
   /** The step discriminator. */
   type: 'stream';
   /** The events yielded, verbatim. */
@@ -155,7 +156,7 @@ export type ScriptedModelStreamStep = {
  * A step that derives an exact event sequence from the recorded call (see
  * {@linkcode modelStreamResponder}).
  */
-export type ScriptedModelStreamResponderStep = {
+export type ScriptedModelStreamResponderStep = StepRepeat & {
   /** The step discriminator. */
   type: 'stream_responder';
   /** Called with a fresh frozen snapshot of the call. */
@@ -256,6 +257,18 @@ export interface ScriptedModelOptions {
    * `modelResponse(output, { usage })` and a complete envelope's `usage` win.
    */
   defaultUsage?: ScriptedUsage;
+  /**
+   * A name for this model in every message it raises (`ScriptedModel
+   * "digest model" received unexpected…`), for apps that use several models
+   * of one factory. Default: none, the messages say `ScriptedModel`.
+   */
+  name?: string;
+  /**
+   * Which path the model serves: `true` streaming calls only, `false`
+   * non-streaming calls only. A call of the other kind fails with
+   * `UnexpectedModelCallError` naming it, and uses no step. Default: both.
+   */
+  streamed?: boolean;
 }
 
 /**
@@ -276,8 +289,47 @@ export interface StepCheckOptions {
 }
 
 /**
- * Options of `modelResponse()`: the check, and the parts of the envelope a
- * test cares about, without writing a whole `ModelResponse`.
+ * Options of `responseDone(output, options)`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { Usage } from '@openai/agents';
+ * import { responseDone, type ResponseDoneOptions } from 'scripted-agents/testing';
+ *
+ * const options: ResponseDoneOptions = { id: 'resp_7', usage: new Usage({ requests: 1 }) };
+ * const event = responseDone([], options);
+ * assert.equal(event.type === 'response_done' && event.response.id, 'resp_7');
+ * ```
+ */
+export interface ResponseDoneOptions {
+  /** The response id (default `'scripted-response'`). */
+  id?: string;
+  /** The response's usage (default `new Usage({ requests: 1 })`). */
+  usage?: Usage;
+}
+
+/**
+ * Options of `modelResponse()` and `modelResponder()`: the check switch, and
+ * how often the step may be used (`times`, `optional`; see `StepRepeat`).
+ *
+ * @example A digest step used on every call, however many there are
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { assistantMessage, modelResponse, type ModelStepOptions, ScriptedModel } from 'scripted-agents/testing';
+ *
+ * const options: ModelStepOptions = { times: 'any' };
+ * const model = new ScriptedModel([modelResponse([assistantMessage('Digest.')], options)]);
+ * assert.equal(model.remainingSteps, 0);
+ * model.assertComplete();
+ * ```
+ */
+export interface ModelStepOptions extends StepCheckOptions, StepRepeat {}
+
+/**
+ * Options of `modelResponse()`: the check, how often the step may be used, and
+ * the parts of the envelope a test cares about, without writing a whole
+ * `ModelResponse`.
  *
  * @example Per-call usage and ids for an output array
  * ```ts
@@ -302,7 +354,7 @@ export interface StepCheckOptions {
  * assert.equal(result.state.usage.totalTokens, 10);
  * ```
  */
-export interface ModelResponseOptions extends StepCheckOptions {
+export interface ModelResponseOptions extends ModelStepOptions {
   /** The usage the call reports (a `Usage`, or its constructor's input). */
   usage?: ScriptedUsage;
   /** The response id; default the response's own, else `scripted-response-N`. */
@@ -339,7 +391,7 @@ export type ModelHoldState = 'pending' | 'held' | 'released' | 'aborted';
  * assert.equal(modelHold([assistantMessage("Hi")], options).atEvent, 1);
  * ```
  */
-export interface ModelHoldOptions {
+export interface ModelHoldOptions extends StepRepeat {
   /**
    * For a streaming call: how many events of the response's stream are
    * delivered before the hold (default 0: nothing is streamed until
@@ -347,12 +399,20 @@ export interface ModelHoldOptions {
    * non-streaming call always holds before it answers.
    */
   atEvent?: number;
+  /**
+   * `true` makes the hold behave as a provider that swallows the abort: an
+   * aborted request stays held until `release()` (or forever, without
+   * `then`), and from the hold on the call ignores its signal, so the answer
+   * is returned and a stream's events keep flowing after the abort. Default
+   * `false`: the abort ends the hold with `ScriptedModelRequestAbortedError`.
+   */
+  ignoreAbort?: boolean;
 }
 
 /**
  * A step that holds one model call until the test calls `release()`, then
  * answers it with `then` (any other step or response). Created by
- * `modelHold()`; usable in one script, once.
+ * `modelHold()`; usable in one script (as often as its `times` allow).
  *
  * @example
  * ```ts
@@ -370,12 +430,18 @@ export type ModelHold = {
   readonly then: ScriptedModelStep | undefined;
   /** How many stream events are delivered before holding (streaming calls). */
   readonly atEvent: number;
+  /** Whether the held call ignores its abort signal (see `ModelHoldOptions.ignoreAbort`). */
+  readonly ignoreAbort: boolean;
+  /** How often the hold may be used (every call that reaches it before `release()` waits). */
+  readonly times?: StepRepeat['times'];
+  /** Whether the hold may be skipped. */
+  readonly optional?: boolean;
   /** Resolves with a snapshot of the call when a call reaches the hold. Never rejects. */
   readonly reached: Promise<RecordedModelCall>;
   /** Where the hold is now. */
   readonly state: ModelHoldState;
   /**
-   * Lets the held call continue (or a later one pass straight through).
+   * Lets the held calls continue (and later ones pass straight through).
    * Idempotent. Throws a `TypeError` on a hold without `then`.
    */
   release(): void;
