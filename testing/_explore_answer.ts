@@ -203,7 +203,7 @@ async function callTools(
     kind: 'tools',
     items,
     valid: checkOutput(request, items) === undefined,
-    choice: { option, targets: used },
+    choice: { option, targets: simplified(used) },
   };
 }
 
@@ -237,7 +237,9 @@ async function handOff(
     valid: checkOutput(request, items) === undefined,
     choice: {
       option,
-      targets: [{ index, value: target.value, mode: made.mode === 'valid' ? 0 : modeIndex }],
+      targets: simplified([
+        { index, value: target.value, mode: made.mode === 'valid' ? 0 : modeIndex },
+      ]),
     },
   };
 }
@@ -277,6 +279,14 @@ async function finalAnswer(
     valid: checkOutput(request, items) === undefined,
     choice: { option, targets: simplest ? [] : [{ index: 0, value, mode: modeIndex }] },
   };
+}
+
+/** One simplest target is what an empty list means: the normal form is the empty list. */
+function simplified(targets: ChoiceTarget[]): ChoiceTarget[] {
+  const [only] = targets;
+  return targets.length === 1 && only.index === 0 && only.value === 0 && only.mode === 0
+    ? []
+    : targets;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

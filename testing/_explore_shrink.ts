@@ -104,6 +104,10 @@ function* candidates(current: ModelBehaviour): Generator<ModelBehaviour> {
       }
     }
   }
+  // Fewer decisions: leave one out, so later ones move earlier.
+  for (let index = 0; index < decisions.length; index++) {
+    yield { calls, decisions: [...decisions.slice(0, index), ...decisions.slice(index + 1)] };
+  }
   // Fewer rejections.
   for (let index = 0; index < decisions.length; index++) {
     if (decisions[index] === 0) continue;

@@ -57,6 +57,8 @@ interface Outcome {
   readonly model: BehaviourModel;
   readonly failure: { reason: ExplorationFailureReason; cause: unknown } | undefined;
   readonly result: unknown;
+  /** The last run result `helpers.settle` saw, for the trajectory when `run` returns something else. */
+  readonly settled: unknown;
 }
 
 function isSettleable(value: unknown): value is SettleableResult {
@@ -68,7 +70,7 @@ function isRunResult(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'newItems' in value && 'state' in value;
 }
 
-function helpersFor(model: BehaviourModel): ExploreHelpers {
+function helpersFor(model: BehaviourModel, seen: { result?: unknown }): ExploreHelpers {
   return {
     decide: () => model.decide(),
     async settle<Result extends SettleableResult>(
@@ -77,6 +79,7 @@ function helpersFor(model: BehaviourModel): ExploreHelpers {
     ): Promise<Result> {
       let current = await result;
       while (true) {
+        seen.result = current;
         if (current.completed !== undefined) await current.completed;
         if (current.interruptions.length === 0) return current;
         for (const item of current.interruptions) {
@@ -89,10 +92,18 @@ function helpersFor(model: BehaviourModel): ExploreHelpers {
   };
 }
 
-/** The run's trajectory: from the result when it is a run result, else from the model's calls. */
-function trajectoryOf(outcome: Pick<Outcome, 'model' | 'result'>): TrajectoryStep[] {
+/**
+ * The run's trajectory: from what `run` returned when it is a run result,
+ * else from the last result `helpers.settle` saw, else from the model's calls.
+ */
+function trajectoryOf(outcome: Pick<Outcome, 'model' | 'result' | 'settled'>): TrajectoryStep[] {
+  const source = isRunResult(outcome.result)
+    ? outcome.result as object
+    : isRunResult(outcome.settled)
+    ? outcome.settled as object
+    : outcome.model;
   try {
-    return trajectory(isRunResult(outcome.result) ? outcome.result as object : outcome.model);
+    return trajectory(source);
   } catch {
     return trajectory(outcome.model);
   }
@@ -105,10 +116,11 @@ async function runOnce<Result>(
   guard: OfflineGuard,
 ): Promise<Outcome> {
   const model = new BehaviourModel(behaviour, options);
+  const seen: { result?: unknown } = {};
   let result: Result | undefined;
   let failure: Outcome['failure'];
   try {
-    result = await run(model, helpersFor(model));
+    result = await run(model, helpersFor(model, seen));
     if (isSettleable(result)) {
       if (result.completed !== undefined) await result.completed;
       if (result.interruptions.length > 0) {
@@ -128,13 +140,14 @@ async function runOnce<Result>(
   if (blocked.length > 0) failure = { reason: 'network_request', cause: blocked[0] };
   if (failure === undefined && options.check !== undefined) {
     try {
-      const verdict = await options.check(result as Result, trajectoryOf({ model, result }));
+      const steps = trajectoryOf({ model, result, settled: seen.result });
+      const verdict = await options.check(result as Result, steps);
       if (verdict === false) failure = { reason: 'check_returned_false', cause: undefined };
     } catch (error) {
       failure = { reason: 'check_failed', cause: error };
     }
   }
-  return { model, failure, result };
+  return { model, failure, result, settled: seen.result };
 }
 
 /** The seed of run `runIndex` of an exploration from `seed`. */
