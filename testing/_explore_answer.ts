@@ -180,6 +180,8 @@ async function callTools(
 ): Promise<Answer> {
   const items: OutputModelItem[] = [];
   const used: ChoiceTarget[] = [];
+  // An invalid value is replayed unchecked, whatever the request's own schema lets through.
+  let broken = false;
   for (const target of targets.slice(0, Math.max(1, options.maxToolsPerCall ?? 3))) {
     const index = target.index % tools.length;
     const tool = tools[index];
@@ -198,11 +200,12 @@ async function callTools(
       ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }),
     }));
     used.push({ index, value: target.value, mode: made.mode === 'valid' ? 0 : modeIndex });
+    broken ||= made.mode === 'invalid';
   }
   return {
     kind: 'tools',
     items,
-    valid: checkOutput(request, items) === undefined,
+    valid: !broken && checkOutput(request, items) === undefined,
     choice: { option, targets: simplified(used) },
   };
 }
@@ -234,7 +237,7 @@ async function handOff(
   return {
     kind: 'handoff',
     items,
-    valid: checkOutput(request, items) === undefined,
+    valid: made.mode !== 'invalid' && checkOutput(request, items) === undefined,
     choice: {
       option,
       targets: simplified([
@@ -254,6 +257,7 @@ async function finalAnswer(
   const outputType = request.outputType;
   let text: string;
   let modeIndex = 0;
+  let invalid = false;
   let value = target.value;
   if (outputType === 'text') {
     value = target.value % TEXTS.length;
@@ -269,6 +273,7 @@ async function finalAnswer(
     });
     if (!made.ok) throw valueError(callIndex, 'output', outputType.name, made);
     modeIndex = made.mode === 'valid' ? 0 : picked.index;
+    invalid = made.mode === 'invalid';
     text = JSON.stringify(made.value);
   }
   const items = [assistantMessage(text)];
@@ -276,7 +281,7 @@ async function finalAnswer(
   return {
     kind: 'answer',
     items,
-    valid: checkOutput(request, items) === undefined,
+    valid: !invalid && checkOutput(request, items) === undefined,
     choice: { option, targets: simplest ? [] : [{ index: 0, value, mode: modeIndex }] },
   };
 }
