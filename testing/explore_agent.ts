@@ -92,16 +92,20 @@ function helpersFor(model: BehaviourModel, seen: { result?: unknown }): ExploreH
   };
 }
 
+/** A run result in `value`: itself, or one of its own properties (`{ ledger, result }`). */
+function runResultIn(value: unknown): object | undefined {
+  if (isRunResult(value)) return value as object;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return Object.values(value).find(isRunResult) as object | undefined;
+}
+
 /**
- * The run's trajectory: from what `run` returned when it is a run result,
- * else from the last result `helpers.settle` saw, else from the model's calls.
+ * The run's trajectory: from the run result `run` returned (itself or as one
+ * of the returned object's properties), else from the last result
+ * `helpers.settle` saw, else from the model's calls.
  */
 function trajectoryOf(outcome: Pick<Outcome, 'model' | 'result' | 'settled'>): TrajectoryStep[] {
-  const source = isRunResult(outcome.result)
-    ? outcome.result as object
-    : isRunResult(outcome.settled)
-    ? outcome.settled as object
-    : outcome.model;
+  const source = runResultIn(outcome.result) ?? runResultIn(outcome.settled) ?? outcome.model;
   try {
     return trajectory(source);
   } catch {

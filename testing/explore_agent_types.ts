@@ -60,7 +60,10 @@ export interface ExploreHelpers {
 /**
  * The app's code under exploration: it builds its agents on `model` (as each
  * agent's `model`, or as the runner's `modelProvider`), runs them, and
- * returns what `check` judges (usually the last run result).
+ * returns what `check` judges: the last run result, or an object holding it
+ * as a property (`{ ledger, result }`), which is where the trajectory `check`
+ * gets comes from (else from the last result `helpers.settle` saw, else from
+ * the model's calls).
  */
 export type ExploreRun<Result> = (
   model: BehaviourModel,
