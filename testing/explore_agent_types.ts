@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { RunToolApprovalItem } from '@openai/agents-core';
+import type { SdkRunToolApprovalItem as RunToolApprovalItem } from './_explore_sdk_types.ts';
 import type { BehaviourModel } from './model_behaviour.ts';
 import type { ModelBehaviourOptions } from './model_behaviour_types.ts';
 import type { TrajectoryStep } from './trajectory_types.ts';

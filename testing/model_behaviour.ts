@@ -52,7 +52,7 @@ import type {
   SdkModelResponse as ModelResponse,
   SdkStreamEvent as StreamEvent,
 } from './_sdk_types.ts';
-import type { ModelProvider } from '@openai/agents-core';
+import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { ModelCallLog, throwIfAborted } from './_model_calls.ts';
 import { normalizeResponse } from './_model_response.ts';

@@ -156,7 +156,7 @@ describe('exploreAgent', () => {
       (model, helpers) => runDesk(model, helpers, { safeCancel: true }),
       {
         seed: 2,
-        check: (outcome, steps) =>
+        check: (_outcome, steps) =>
           !steps.some((step) => step.kind === 'approval' && step.decision === 'rejected'),
       },
     ).catch((e) => e);
