@@ -14,6 +14,8 @@ import type { SdkOutputModelItem as OutputModelItem } from './_sdk_item_types.ts
 import type { JsonSchema } from '../_internal/schema_check.ts';
 import { checkOutput } from '../_internal/script_check.ts';
 import { assistantMessage, functionCall } from './output_items.ts';
+import { mcpApprovalRequest } from './output_item_builders.ts';
+import { type HostedPlan, hostedPlans } from './_hosted_calls.ts';
 import { makeValue } from './_explore_values.ts';
 import { BehaviourValueError } from './model_behaviour_errors.ts';
 import type {
@@ -33,8 +35,9 @@ const DEFAULT_WEIGHTS: Readonly<Record<ModelCallKind, number>> = {
   tools: 3,
   handoff: 1,
   error: 0,
+  hosted: 0,
 };
-const KINDS: readonly ModelCallKind[] = ['answer', 'tools', 'handoff', 'error'];
+const KINDS: readonly ModelCallKind[] = ['answer', 'tools', 'handoff', 'error', 'hosted'];
 const SIMPLEST: ChoiceTarget = Object.freeze({ index: 0, value: 0, mode: 0 });
 
 /** The provider errors a behaviour raises, by target index. */
@@ -49,7 +52,7 @@ const TEXTS = ['Done.', 'All set.', 'I could not complete that.', 'Here is what 
 /** What a call answers. */
 export type Answer =
   | {
-    readonly kind: 'answer' | 'tools' | 'handoff';
+    readonly kind: 'answer' | 'tools' | 'handoff' | 'hosted';
     readonly items: OutputModelItem[];
     /** Whether a `ScriptedModel` replaying the items would accept them (nothing invalid). */
     readonly valid: boolean;
@@ -66,6 +69,7 @@ function allowedKinds(
   request: ModelRequest,
   options: ModelBehaviourOptions,
   tools: readonly FunctionTool[],
+  hosted: readonly HostedPlan[],
 ): [ModelCallKind, number][] {
   const weights = { ...DEFAULT_WEIGHTS, ...options.weights };
   const choice = request.modelSettings?.toolChoice;
@@ -76,6 +80,7 @@ function allowedKinds(
     tools: tools.length > 0,
     handoff: canHandOff,
     error: true,
+    hosted: hosted.length > 0,
   };
   return KINDS.filter((kind) => allowed[kind] && weights[kind] > 0).map((kind) => [
     kind,
@@ -91,6 +96,28 @@ function callableTools(request: ModelRequest): FunctionTool[] {
   if (choice === undefined || choice === 'auto' || choice === 'required') return tools;
   const named = tools.filter((tool) => tool.name === choice);
   return named.length > 0 ? named : tools;
+}
+
+/**
+ * The hosted, computer, shell and apply-patch calls the request offers (as
+ * `AutoModel` makes them), then an approval request for each hosted MCP
+ * server that asks for approvals.
+ */
+function hostedCalls(request: ModelRequest): HostedPlan[] {
+  const approvals = request.tools.flatMap((tool): HostedPlan[] => {
+    const data = tool.type === 'hosted_tool' ? tool.providerData : undefined;
+    if (data?.type !== 'mcp' || data.require_approval === 'never') return [];
+    const allowed = data.allowed_tools as { tool_names?: unknown } | string[] | undefined;
+    const names = Array.isArray(allowed) ? allowed : allowed?.tool_names;
+    const name = Array.isArray(names) && typeof names[0] === 'string' ? names[0] : 'echo';
+    const serverLabel = String(data.server_label);
+    return [{
+      key: `mcp_approval:${serverLabel}`,
+      build: (id) => mcpApprovalRequest({ id, serverLabel, name }),
+      done: () => false,
+    }];
+  });
+  return [...hostedPlans(request.tools), ...approvals];
 }
 
 /** The kind `option` falls on, and the first option of that kind (its normal form). */
@@ -125,7 +152,8 @@ export async function answer(
   options: ModelBehaviourOptions,
 ): Promise<Answer> {
   const tools = callableTools(request);
-  const kinds = allowedKinds(request, options, tools);
+  const hosted = request.modelSettings?.toolChoice === 'none' ? [] : hostedCalls(request);
+  const kinds = allowedKinds(request, options, tools, hosted);
   const overBudget = callIndex >= (options.maxCalls ?? 8);
   const picked = choice === undefined || overBudget || kinds.length === 0
     ? { kind: 'answer' as const, option: 0 }
@@ -138,6 +166,16 @@ export async function answer(
       return await callTools(tools, targets, request, callIndex, options, picked.option);
     case 'handoff':
       return await handOff(targets[0], request, callIndex, options, picked.option);
+    case 'hosted': {
+      const index = targets[0].index % hosted.length;
+      const items = [hosted[index].build(`explore_hosted_${callIndex + 1}_1`)];
+      return {
+        kind: 'hosted',
+        items,
+        valid: checkOutput(request, items) === undefined,
+        choice: { option: picked.option, targets: simplified([{ index, value: 0, mode: 0 }]) },
+      };
+    }
     case 'error': {
       const index = targets[0].index % MODEL_ERRORS.length;
       const { status, message } = MODEL_ERRORS[index];

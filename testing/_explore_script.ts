@@ -47,6 +47,7 @@ function comment(call: BehaviourCall): string {
     tools: 'tool calls',
     handoff: 'handoff',
     error: 'model error',
+    hosted: 'hosted tool call',
   };
   const invalid = !Array.isArray(call.step) && (call.step as { type?: string }).type === 'response'
     ? ', invalid on purpose'

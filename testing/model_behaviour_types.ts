@@ -82,7 +82,7 @@ export interface ModelBehaviour {
 }
 
 /** The kinds of answer a behaviour chooses among, in the order their weight slots are laid out. */
-export type ModelCallKind = 'answer' | 'tools' | 'handoff' | 'error';
+export type ModelCallKind = 'answer' | 'tools' | 'handoff' | 'error' | 'hosted';
 
 /**
  * How a function tool's arguments (or the structured output) are made:
@@ -111,6 +111,12 @@ export interface ModelBehaviourWeights {
   readonly handoff?: number;
   /** A model error (a 500 or a 429 from the provider). Default 0: off. */
   readonly error?: number;
+  /**
+   * A hosted tool call (web search, file search, code interpreter, image
+   * generation, hosted MCP), a computer, shell or apply-patch call, or a hosted
+   * MCP server's approval request, where the request offers one. Default 0: off.
+   */
+  readonly hosted?: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as agentsEntry from '@openai/agents';
-import { Agent, Runner, tool } from '@openai/agents';
+import { Agent, hostedMcpTool, Runner, tool, webSearchTool } from '@openai/agents';
 import { z } from 'zod';
 import * as testingEntry from 'scripted-agents/testing';
 import {
@@ -304,6 +304,68 @@ describe('exploreAgent', () => {
     assert.equal(error.reason, 'uncaught_exception');
     assert.equal(error.cause.name, 'OutputGuardrailTripwireTriggered');
     assert.equal(error.steps.length, 1);
+  });
+});
+
+describe('BehaviourModel hosted calls', () => {
+  test('hosted tool calls and hosted MCP approval requests, where the request offers them', async () => {
+    const kinds = new Set<string>();
+    const approvals: string[] = [];
+    const decided = new Set<string>();
+    const passed = await exploreAgent(async (model, helpers) => {
+      const agent = new Agent({
+        name: 'Researcher',
+        model,
+        tools: [
+          webSearchTool(),
+          hostedMcpTool({
+            serverLabel: 'docs',
+            serverUrl: 'https://docs.example.com/mcp',
+            requireApproval: 'always',
+          }),
+        ],
+      });
+      const runner = new Runner({ tracingDisabled: true });
+      const result = await helpers.settle(
+        runner.run(agent, 'Research', { maxTurns: 20 }),
+        (state) => runner.run(agent, state, { maxTurns: 20 }),
+      );
+      for (const call of model.answered) kinds.add(call.kind);
+      for (const decision of model.decisions) decided.add(decision);
+      return result;
+    }, {
+      runs: 40,
+      seed: 1,
+      weights: { hosted: 3 },
+      check: (_result, steps) => {
+        for (const step of steps) {
+          if (step.kind === 'approval' && step.server === 'docs') {
+            approvals.push(step.decision ?? '');
+          }
+        }
+      },
+    });
+    assert.deepEqual(passed, { runs: 40, seed: 1 });
+    assert.deepEqual([...kinds].sort(), ['answer', 'hosted']);
+    // The server asked for approvals, and the behaviours both approved and rejected them.
+    assert.ok(approvals.length > 0);
+    assert.deepEqual([...decided].sort(), ['approve', 'reject']);
+  });
+
+  test('a hosted call replays from its step', async () => {
+    const model = new BehaviourModel({ calls: [{ option: 1, targets: [] }], decisions: [] }, {
+      weights: { hosted: 1, tools: 0, handoff: 0 },
+    });
+    const agent = new Agent({ name: 'Researcher', model, tools: [webSearchTool()] });
+    const result = await new Runner({ tracingDisabled: true }).run(agent, 'Research');
+    assert.deepEqual(model.answered.map((call) => call.kind), ['hosted', 'answer']);
+    const replay = new ScriptedModel(model.steps);
+    const again = await new Runner({ tracingDisabled: true }).run(
+      agent.clone({ model: replay }),
+      'Research',
+    );
+    assert.deepEqual(trajectory(again), trajectory(result));
+    replay.assertComplete();
   });
 });
 
