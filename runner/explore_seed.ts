@@ -11,7 +11,17 @@
 import { env } from 'node:process';
 import { parseExplorationSeed, provideExplorationSeed } from '../_internal/exploration_seed.ts';
 
-/** The environment variable that sets the default seed of `exploreAgent()`. */
+/**
+ * The environment variable that sets the default seed of `exploreAgent()`.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import { EXPLORATION_SEED_VARIABLE } from 'scripted-agents/runner';
+ *
+ * assert.equal(EXPLORATION_SEED_VARIABLE, 'SCRIPTED_AGENTS_SEED');
+ * ```
+ */
 export const EXPLORATION_SEED_VARIABLE = 'SCRIPTED_AGENTS_SEED';
 
 /**
