@@ -23,6 +23,7 @@ import {
   type ScriptedModelClass,
 } from './tool_loop.ts';
 import { runRealtimeScenario, type ScriptedTransportClass } from './realtime.ts';
+import { desk, type ExploreModule, MAX_CALLS, scriptedRuns } from './explore.ts';
 import {
   recordWireFrames,
   sameHistory,
@@ -92,6 +93,17 @@ interface CassetteClass {
 const OurCassette = await loadOurs('scripted-agents/cassette', 'Cassette') as
   | CassetteClass
   | undefined;
+
+const OurExplore = await (async () => {
+  try {
+    const module = await import('scripted-agents/testing');
+    return typeof module.exploreAgent === 'function'
+      ? module as unknown as ExploreModule
+      : undefined;
+  } catch {
+    return undefined;
+  }
+})();
 
 const results: ScenarioResult[] = [];
 
@@ -208,6 +220,90 @@ async function cassetteLoop(turns: number): Promise<void> {
   });
 }
 
+/**
+ * Explored runs of the support desk (2 agents, 3 tools, ≤ 5 calls a run):
+ * the same behaviours played by a `BehaviourModel` beside the same runs on
+ * hand-written `ScriptedModel`s of their recorded steps, then `exploreAgent()`
+ * itself (generation, offline guard and check included); and, as its own row,
+ * finding and shrinking the desk's unapproved refund.
+ */
+async function exploreRuns(runs: number): Promise<void> {
+  const id = 'explore';
+  if (!wanted(id)) return;
+  if (!OurExplore) {
+    progress(`${id}: skipped, exploreAgent not available`);
+    return;
+  }
+  const module = OurExplore;
+  const prepared = await scriptedRuns(module, runs);
+  progress(
+    `${id}: ${runs} explored runs of ≤ ${MAX_CALLS} calls vs the same runs scripted by hand`,
+  );
+  report({
+    id,
+    title: `Exploration, ${runs} runs of ≤ ${MAX_CALLS} calls (2 agents, 3 tools)`,
+    baseline: 'scripted',
+    variants: await compare([
+      {
+        name: 'scripted',
+        async run() {
+          for (const { steps, decisions } of prepared) {
+            let next = 0;
+            await desk(new module.ScriptedModel(steps), () => decisions[next++] ?? 'approve');
+          }
+        },
+      },
+      {
+        name: 'explored',
+        async run() {
+          for (const { behaviour } of prepared) {
+            const model = new module.BehaviourModel(behaviour, { maxCalls: MAX_CALLS });
+            await desk(model, () => model.decide());
+          }
+        },
+      },
+      {
+        name: 'exploreAgent',
+        async run() {
+          const passed = await module.exploreAgent(
+            (model, helpers) => desk(model, (item) => helpers.decide(item)),
+            {
+              runs,
+              seed: 0,
+              maxCalls: MAX_CALLS,
+              check: (result: { refunded: string[]; approved: number }) =>
+                result.refunded.length <= result.approved,
+            },
+          );
+          if (passed.runs !== runs) throw new Error('exploreAgent: runs lost');
+        },
+      },
+    ], { warmup: quick ? 0 : 1, repetitions: quick ? 1 : 5 }),
+  });
+  progress(`${id}_shrink: find and shrink the unapproved refund`);
+  report({
+    id: `${id}_shrink`,
+    title: 'Exploration, find and shrink a failure',
+    baseline: 'shrink',
+    variants: await compare([{
+      name: 'shrink',
+      async run() {
+        const error = await module.exploreAgent(
+          (model, helpers) => desk(model, (item) => helpers.decide(item), false),
+          {
+            runs: 100,
+            seed: 1,
+            maxCalls: MAX_CALLS,
+            check: (result: { refunded: string[]; approved: number }) =>
+              result.refunded.length <= result.approved,
+          },
+        ).then(() => undefined, (e: { steps?: unknown[] }) => e);
+        if (error?.steps?.length !== 3) throw new Error('shrink: not the 3-call failure');
+      },
+    }], { warmup: quick ? 0 : 1, repetitions: quick ? 1 : 5 }),
+  });
+}
+
 async function realtime(roundTrips: number): Promise<void> {
   const id = 'realtime';
   if (!wanted(id)) return;
@@ -304,6 +400,7 @@ await toolLoop(200, true, false);
 await toolLoop(1000, false, true);
 if (full) await toolLoop(1000, true, false);
 await cassetteLoop(200);
+await exploreRuns(200);
 await realtime(10_000);
 await voiceTurns(1000);
 

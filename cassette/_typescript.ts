@@ -9,67 +9,7 @@
 
 import { responseFromEvents } from './_serialize.ts';
 import type { CassetteInteraction, JsonObject, JsonValue } from './cassette_types.ts';
-
-const literal = (value: unknown): string => JSON.stringify(value);
-
-const isObject = (value: unknown): value is JsonObject =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function onlyKeys(value: JsonObject, allowed: readonly string[]): boolean {
-  return Object.keys(value).every((key) => allowed.includes(key));
-}
-
-/** `assistantMessage(...)` when the item is exactly what it builds. */
-function printAssistantMessage(item: JsonObject): string | undefined {
-  if (item.type !== 'message' || item.role !== 'assistant' || item.status !== 'completed') {
-    return undefined;
-  }
-  if (!onlyKeys(item, ['type', 'role', 'status', 'id', 'phase', 'content', 'providerData'])) {
-    return undefined;
-  }
-  const content = item.content;
-  if (!Array.isArray(content) || content.length !== 1) return undefined;
-  const [part] = content;
-  if (!isObject(part) || part.type !== 'output_text' || typeof part.text !== 'string') {
-    return undefined;
-  }
-  if (!onlyKeys(part, ['type', 'text'])) return undefined;
-  const options: string[] = [];
-  if (typeof item.id === 'string') options.push(`id: ${literal(item.id)}`);
-  if (typeof item.phase === 'string') options.push(`phase: ${literal(item.phase)}`);
-  if (isObject(item.providerData)) options.push(`providerData: ${literal(item.providerData)}`);
-  return `assistantMessage(${literal(part.text)}${
-    options.length > 0 ? `, { ${options.join(', ')} }` : ''
-  })`;
-}
-
-/** `functionCall(...)` when the item is exactly what it builds. */
-function printFunctionCall(item: JsonObject): string | undefined {
-  if (item.type !== 'function_call' || item.status !== 'completed') return undefined;
-  const allowed = ['type', 'name', 'callId', 'id', 'namespace', 'status', 'arguments'];
-  if (!onlyKeys(item, [...allowed, 'providerData'])) return undefined;
-  const { name, callId, arguments: args } = item;
-  if (typeof name !== 'string' || typeof callId !== 'string' || typeof args !== 'string') {
-    return undefined;
-  }
-  let argsSource = literal(args);
-  try {
-    const parsed = JSON.parse(args);
-    if (isObject(parsed) && JSON.stringify(parsed) === args) argsSource = literal(parsed);
-  } catch {
-    // Not JSON: keep the string as is.
-  }
-  const options = [`callId: ${literal(callId)}`];
-  if (typeof item.id === 'string' && item.id !== callId) options.push(`id: ${literal(item.id)}`);
-  if (typeof item.namespace === 'string') options.push(`namespace: ${literal(item.namespace)}`);
-  if (isObject(item.providerData)) options.push(`providerData: ${literal(item.providerData)}`);
-  return `functionCall(${literal(name)}, ${argsSource}, { ${options.join(', ')} })`;
-}
-
-function printItem(item: JsonValue): string {
-  return (isObject(item) && (printAssistantMessage(item) ?? printFunctionCall(item))) ||
-    literal(item);
-}
+import { imports, literal, printItem } from '../_internal/typescript_items.ts';
 
 function printResponse(response: {
   output: JsonValue[];
@@ -155,14 +95,6 @@ export function printStep(interaction: CassetteInteraction): string {
     return `[${response.output.map(printItem).join(', ')}]`;
   }
   return printInteraction(interaction, 0).source.trim().replace(/,$/, '');
-}
-
-function imports(used: Set<string>, needsUsage: boolean): string[] {
-  const names = [...used].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
-  return [
-    ...(needsUsage ? ["import { Usage } from '@openai/agents';"] : []),
-    `import { ${names.join(', ')} } from 'scripted-agents/testing';`,
-  ];
 }
 
 /** The steps of a `ScriptedModel` for `interactions`, and what they use. */

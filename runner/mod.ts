@@ -42,6 +42,7 @@ export type {
   ScriptedAgentsMatchers,
 } from './matchers.ts';
 export { safeFileName, testCassettePath } from './cassette_path.ts';
+export { EXPLORATION_SEED_VARIABLE, explorationSeedFromEnv } from './explore_seed.ts';
 export type { TestCassettePathOptions } from './cassette_path.ts';
 export {
   MissingTestCassetteError,

@@ -7,7 +7,9 @@
  * Options:
  *   --runtimes=node,deno,bun   which runtimes to run (default: all three)
  *   --only=loop200,realtime    scenarios of bench/main.ts (default: all; cassette200 is the
- *                              cassette replay against a hand-written ScriptedModel)
+ *                              cassette replay against a hand-written ScriptedModel; explore is
+ *                              explored runs against the same runs scripted by hand, plus
+ *                              finding and shrinking a failure)
  *   --quick                    one repetition each: a smoke test, not a result
  *   --full                     also run the streamed 1,000-turn loop (several minutes more)
  *   --cold-samples=N           fresh processes per cold-import variant (default 10, 3 with --quick)
@@ -451,6 +453,8 @@ const fmtMiB = (s) => `${(s.median / 2 ** 20).toFixed(1)} MiB`;
 const targets = {
   loop1000: 'ours ≤ 1.10× bare',
   cassette200: 'cassette ≤ 1.10× ScriptedModel',
+  explore: 'explored ≤ 1.10× scripted by hand; ≥ 1,000 runs/s on Node',
+  explore_shrink: 'find and shrink ≤ 2 s',
   heap: 'ours ≤ 0.25× SDK',
   realtime: 'ours ≤ 1.00× SDK',
   cold: 'ours ≤ 1.00× SDK',
@@ -477,6 +481,31 @@ function timeRows(result) {
         } → ${cell(by.cassette, 'scripted')} | ${fmtRatio(by.cassette.ratio)} | ${
           targets[scenario.id] ?? ''
         } |`,
+      );
+      continue;
+    }
+    if (scenario.id === 'explore') {
+      // The same behaviours played by a BehaviourModel and scripted by hand; then exploreAgent.
+      const runs = Number(scenario.title.match(/, (\d+) runs/)?.[1] ?? 0);
+      const perSecond = (v) =>
+        `${Math.round(runs / (v.cpuMs.median / 1000)).toLocaleString('en-US')} runs/s`;
+      rows.push(
+        `| ${scenario.title} (ours: ScriptedModel → BehaviourModel) | — | — | ${
+          cell(by.scripted, 'scripted')
+        } → ${cell(by.explored, 'scripted')} | ${
+          fmtRatio(by.explored.ratio)
+        } | ${targets.explore} |`,
+        `| exploreAgent(), ${runs} runs (generation, offline guard and check included) | — | — | ${
+          cell(by.exploreAgent, 'scripted')
+        } · ${perSecond(by.exploreAgent)} | ${fmtRatio(by.exploreAgent.ratio)} | |`,
+      );
+      continue;
+    }
+    if (scenario.id === 'explore_shrink') {
+      rows.push(
+        `| ${scenario.title} | — | — | ${fmtMs(by.shrink.cpuMs)} (wall ${
+          fmtMs(by.shrink.ms)
+        }) | — | ${targets.explore_shrink} |`,
       );
       continue;
     }

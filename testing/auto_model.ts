@@ -53,16 +53,7 @@ import { frozenSnapshot } from '../_internal/snapshot.ts';
 import { generateSchemaValue, hashString, type JsonSchema } from './_schema_values.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
 import { assistantMessage } from './output_items.ts';
-import {
-  applyPatchCall,
-  codeInterpreterCall,
-  computerCall,
-  fileSearchCall,
-  imageGenerationCall,
-  mcpCall,
-  shellCall,
-  webSearchCall,
-} from './output_item_builders.ts';
+import { hostedPlans } from './_hosted_calls.ts';
 import { ModelCallLog, throwIfAborted } from './_model_calls.ts';
 import type { RecordedModelCall } from './scripted_model_types.ts';
 import {
@@ -88,13 +79,6 @@ const VALIDATION_ATTEMPTS = 12;
 
 type Tool = ModelRequest['tools'][number];
 type Item = { type?: unknown; name?: unknown; providerData?: Record<string, unknown> };
-
-/** A planned call of a hosted, computer, shell or apply-patch tool. */
-interface HostedPlan {
-  key: string;
-  build: (id: string) => OutputModelItem;
-  done: (item: Item) => boolean;
-}
 
 /**
  * A model double that plays a cooperative model: it calls the tools it is
@@ -536,74 +520,6 @@ function pointerOf(path: ReadonlyArray<unknown>): string {
 /** The SDK's default handoff tool name for an agent named `name`. */
 function handoffToolName(name: string): string {
   return `transfer_to_${name.replace(/[^a-zA-Z0-9]/g, '_')}`;
-}
-
-/** The hosted, computer, shell and apply-patch tools among `tools`, as calls to make. */
-function hostedPlans(tools: ModelRequest['tools']): HostedPlan[] {
-  const plans: HostedPlan[] = [];
-  for (const tool of tools) {
-    switch (tool.type) {
-      case 'computer':
-        plans.push({
-          key: 'computer',
-          build: (id) => computerCall(undefined, { callId: id }),
-          done: (item) => item?.type === 'computer_call',
-        });
-        break;
-      case 'shell':
-        plans.push({
-          key: 'shell',
-          build: (id) => shellCall(undefined, { callId: id }),
-          done: (item) => item?.type === 'shell_call',
-        });
-        break;
-      case 'apply_patch':
-        plans.push({
-          key: 'patch',
-          build: (id) => applyPatchCall(undefined, { callId: id }),
-          done: (item) => item?.type === 'apply_patch_call',
-        });
-        break;
-      case 'hosted_tool': {
-        const kind = tool.providerData?.type;
-        const hosted = hostedBuilder(kind, tool.providerData);
-        if (hosted === undefined) break;
-        plans.push({
-          key: hosted.name,
-          build: hosted.build,
-          done: (item) =>
-            item?.type === 'hosted_tool_call' && item.name === hosted.name &&
-            (kind !== 'mcp' || item.providerData?.server_label === tool.providerData?.server_label),
-        });
-        break;
-      }
-    }
-  }
-  return plans;
-}
-
-function hostedBuilder(
-  kind: unknown,
-  providerData: Record<string, unknown> | undefined,
-): { name: string; build: (id: string) => OutputModelItem } | undefined {
-  switch (kind) {
-    case 'web_search':
-    case 'web_search_preview':
-      return { name: 'web_search_call', build: (id) => webSearchCall({ id }) };
-    case 'file_search':
-      return { name: 'file_search_call', build: (id) => fileSearchCall({ id }) };
-    case 'code_interpreter':
-      return { name: 'code_interpreter_call', build: (id) => codeInterpreterCall({ id }) };
-    case 'image_generation':
-      return { name: 'image_generation_call', build: (id) => imageGenerationCall({ id }) };
-    case 'mcp':
-      return {
-        name: 'mcp_call',
-        build: (id) => mcpCall({ id, serverLabel: String(providerData?.server_label) }),
-      };
-    default:
-      return undefined;
-  }
 }
 
 function response(call: RecordedModelCall, output: OutputModelItem[]): ModelResponse {

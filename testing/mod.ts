@@ -327,3 +327,29 @@ export type {
   TrajectoryToolCallStep,
   TrajectoryValuePattern,
 } from './trajectory_types.ts';
+export { behaviourArbitrary, BehaviourModel, randomBehaviour } from './model_behaviour.ts';
+export type { BehaviourArbitraryApi } from './model_behaviour.ts';
+export { BehaviourValueError } from './model_behaviour_errors.ts';
+export type { BehaviourValueErrorOptions } from './model_behaviour_errors.ts';
+export type {
+  BehaviourCall,
+  BehaviourValueMode,
+  ChoiceTarget,
+  ModelBehaviour,
+  ModelBehaviourOptions,
+  ModelBehaviourWeights,
+  ModelCallChoice,
+  ModelCallKind,
+} from './model_behaviour_types.ts';
+export { exploreAgent } from './explore_agent.ts';
+export { ExplorationFailedError } from './explore_agent_errors.ts';
+export type { ExplorationFailedErrorOptions } from './explore_agent_errors.ts';
+export type {
+  ExplorationFailureReason,
+  ExplorationResult,
+  ExploreAgentOptions,
+  ExploreCheck,
+  ExploreHelpers,
+  ExploreRun,
+  SettleableResult,
+} from './explore_agent_types.ts';
