@@ -265,7 +265,10 @@ export async function pages({ browser, root }) {
         check(await third.getByText('translate-model', { exact: true }).isVisible(), 'model too');
         // A recording from before agents were recorded shows none.
         delete data.interactions[0].agent;
-        const old = await open(browser, await view([write('no-agent.json', data)], 'no-agent.html'));
+        const old = await open(
+          browser,
+          await view([write('no-agent.json', data)], 'no-agent.html'),
+        );
         equal(await old.page.locator('section.turn').first().locator('.agent').count(), 0, 'none');
         await old.close();
         await p.close();
