@@ -125,7 +125,7 @@ for (const streamed of [false, true]) {
       assert.equal(error.available, undefined);
       assert.equal(
         error.message,
-        'ScriptedModel call #1, output item #1: function_call "search_flights" with arguments ' +
+        'ScriptedModel call #1 (agent "Concierge"), output item #1: function_call "search_flights" with arguments ' +
           '{"to":"OSL","passengers":20,"note":null} did not succeed: ' +
           `${CAUSE}; the model got "${RUNNING}" in the input of call #2, and the script went on ` +
           `as if the tool had succeeded. ${WAY_OUT}`,
@@ -153,7 +153,7 @@ for (const streamed of [false, true]) {
       assert.equal(error.toolName, 'charge_card');
       assert.equal(
         error.message,
-        'ScriptedModel call #1, output item #2: function_call "charge_card" with arguments ' +
+        'ScriptedModel call #1 (agent "Till"), output item #2: function_call "charge_card" with arguments ' +
           `{"amountCents":500} did not succeed: ${CAUSE}; the model got "${RUNNING}" in ` +
           `the input of call #2, and the script went on as if the tool had succeeded. ${WAY_OUT}`,
       );
@@ -173,7 +173,10 @@ for (const streamed of [false, true]) {
       assert.equal(error.callIndex, 1);
       assert.equal(error.itemIndex, 1);
       assert.equal(error.toolName, 'charge_card');
-      assert.match(error.message, /^ScriptedModel call #2, output item #2: function_call "charge/);
+      assert.match(
+        error.message,
+        /^ScriptedModel call #2 \(agent "Concierge"\), output item #2: function_call "charge/,
+      );
       assert.match(error.message, / in the input of call #3, /);
       model.acknowledgeFailures();
     });
@@ -210,7 +213,7 @@ for (const streamed of [false, true]) {
       assert.deepEqual(error.actual, { type: 'text', text: '3 flights to OSL for 2' });
       assert.equal(
         error.message,
-        'ScriptedModel call #1, output item #1: function_call "search_flights" with arguments ' +
+        'ScriptedModel call #1 (agent "Concierge"), output item #1: function_call "search_flights" with arguments ' +
           '{"to":"OSL","passengers":2,"note":null} was scripted with ' +
           '{ expectToolError: true }, but the tool succeeded: the model got ' +
           '{"type":"text","text":"3 flights to OSL for 2"} in the input of call #2. If the tool ' +
@@ -289,7 +292,7 @@ for (const streamed of [false, true]) {
       assert.equal(error.toolName, 'charge_card');
       assert.match(
         error.message,
-        /^ScriptedModel call #1 on route "triage-model", output item #1: function_call "charge_card" with arguments .+ in the input of call #1 on route "billing-model", and the script went on/,
+        /^ScriptedModel call #1 \(agent "Triage" on route "triage-model"\), output item #1: function_call "charge_card" with arguments .+ in the input of call #1 on route "billing-model", and the script went on/,
       );
       // The model that got the result raised it (it is the call that failed).
       const billingModel = provider.getModel('billing-model') as ScriptedModel;
@@ -320,7 +323,7 @@ describe('a call that expects a tool error, at assertComplete()', () => {
       assert.equal(error.actual, undefined);
       assert.equal(
         error.message,
-        'ScriptedModel call #1, output item #1: function_call "charge_card" with arguments ' +
+        'ScriptedModel call #1 (agent "Till"), output item #1: function_call "charge_card" with arguments ' +
           '{"amountCents":500} was scripted with { expectToolError: true }, but its result ' +
           'never reached a model call (the run ended, or stopped for an approval, right after ' +
           'its tools ran), so the failure is not confirmed. Remove { expectToolError: true } and ' +

@@ -216,7 +216,7 @@ describe('tool outcomes: the messages ScriptCheck makes of them', () => {
     );
     assert.match(
       errorFor(RUNNING, ' on route "triage"')?.message ?? '',
-      /^ScriptedModel call #1 on route "triage", output item #1: function_call "t"/,
+      /^ScriptedModel call #1 \(on route "triage"\), output item #1: function_call "t"/,
     );
     // A long failure text is cut in the message, whole in `actual`.
     const long = `${RUNNING} Error: ${'y'.repeat(200)}`;
@@ -260,7 +260,7 @@ describe('tool outcomes: the messages ScriptCheck makes of them', () => {
     assert.equal(missing?.reason, 'missing_property');
     assert.match(
       missing?.message ?? '',
-      /^ScriptedModel call #4 on route "a", output item #1: function_call "t" left out n, .+, in the input of call #1 on route "b"\)\. /,
+      /^ScriptedModel call #4 \(on route "a"\), output item #1: function_call "t" left out n, .+\(its result in the input of call #1 on route "b": .+\)\. /,
     );
     const failed = owner.followUp(5, carried('c2'));
     assert.equal(failed?.reason, 'tool_failed');

@@ -40,7 +40,7 @@ test('sends a user message and records the streamed text answer', async () => {
     },
   });
 
-  assert.deepEqual(deltas, ['Hi! How', ' can I ', 'help?']);
+  assert.deepEqual(deltas, ['Hi! How', ' can I', ' help?']);
   assert.deepEqual(session.history, [{
     itemId: 'item_answer',
     type: 'message',

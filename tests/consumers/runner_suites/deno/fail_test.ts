@@ -113,6 +113,9 @@ Deno.test(
   "is not the next test's, which set none",
   withDoubles(async () => {
     await run(concierge, 'Book a trip');
+  }),
+);
+
 // One mistake, one report: the body's own error, with the unused step as one line of it.
 Deno.test(
   'a strict mismatch in the body',
