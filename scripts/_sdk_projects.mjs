@@ -35,6 +35,7 @@ export const doubleGroups = [
     'property_helpers',
     'unknown_sdk_members\\w*',
     'sdk_sandbox_availability',
+    'one_report',
   ]),
   group('model', 'ScriptedModel', [
     'scripted_model',
@@ -44,11 +45,13 @@ export const doubleGroups = [
     'model_hold_ignore_abort',
     'model_error_stacks',
     'scripted_model_options',
+    'model_(step_types|streamed_text|text_chunks|usage|tool_failed)',
     'recipes/(fixed_response|tool_workflow|request_aware_response|slow_model|workflow_drift)',
     'recipes/watchdog',
   ]),
   group('strict', 'strict scripts (scripted answers checked against their request)', [
     'script_check\\w*',
+    'tool_outcome',
     'recipes/strict_scripts',
   ]),
   group(
@@ -87,9 +90,13 @@ export const doubleGroups = [
     'auto_model\\w*',
     'schema_values\\w*',
     'recipes/auto_model_smoke',
+    // Exploration generates its behaviours with AutoModel's value and hosted-call code.
+    'explore_agent\\w*',
+    'recipes/explore_\\w+',
   ]),
   group('provider', 'ScriptedModelProvider (model routing)', [
     'scripted_model_provider(_errors|_routes)?',
+    'guardrail_first_call',
     'recipes/routed_agents',
   ]),
   group('mcp', 'ScriptedMcpServer', ['scripted_mcp_server(_errors)?', 'recipes/mcp_\\w+']),
@@ -118,6 +125,7 @@ export const doubleGroups = [
     [
       'scripted_realtime_server(_errors)?',
       'realtime_server_property',
+      'realtime_server_teardown',
       'realtime_turns\\w*',
       'realtime_transcript\\w*',
       'recipes/realtime_wire_\\w+',
