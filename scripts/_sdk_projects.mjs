@@ -66,6 +66,8 @@ export const doubleGroups = [
       'model_failure_transcript',
       'double_scope_run',
       'trace_spans_loopback',
+      // The first-call hint: the SDK makes that call beside the input guardrails.
+      'guardrail_first_call',
     ],
   ),
   group('trajectories', 'trajectory(), formatTrajectory() and assertTrajectory()', [
@@ -96,7 +98,6 @@ export const doubleGroups = [
   ]),
   group('provider', 'ScriptedModelProvider (model routing)', [
     'scripted_model_provider(_errors|_routes)?',
-    'guardrail_first_call',
     'recipes/routed_agents',
   ]),
   group('mcp', 'ScriptedMcpServer', ['scripted_mcp_server(_errors)?', 'recipes/mcp_\\w+']),

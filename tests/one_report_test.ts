@@ -316,7 +316,9 @@ describe('oneReport, errorChain and sameFailure', () => {
     );
     assert.equal(kept.length, 3);
     const [rebuilt, untouched, own] = kept as [DoubleFailuresError, DoubleFailuresError, Error];
-    assert.ok(rebuilt instanceof DoubleFailuresError);
+    // Built for npm, this private module and the public entry are two copies of
+    // the class, so the rebuilt error is told by its name, as oneReport tells it.
+    assert.equal(rebuilt.name, 'DoubleFailuresError');
     assert.equal(rebuilt.double, 'ScriptedModel');
     assert.deepEqual(rebuilt.failures, [swallowed]);
     assert.equal(untouched, other);
