@@ -222,6 +222,25 @@ const testSets = [
   [/^_internal\/schema_check/, ['schema_values', 'script_check']],
   // The runner integration's shared core (the per-runner entries run only inside their runners,
   // so the consumer suites of the packaging check judge those): its tests and the guards'.
+  // The tool-outcome book: its own tests, the model's tool_failed path, the strict check's.
+  [/^_internal\/tool_outcome/, ['tool_outcome', 'model_tool_failed', 'script_check']],
+  // One report per mistake: its own tests and the teardowns that use it.
+  [/^_internal\/one_report/, [
+    'one_report',
+    'double_scope_run',
+    'teardown',
+    'runner_',
+    'failure_log',
+  ]],
+  // A model test first: outside a runner session no double has an owner yet.
+  [/^_internal\/ended_test_error/, ['model_steps', 'runner_']],
+  // Exploration: its tests; the TypeScript printer is also to-ts's.
+  [/^(testing\/(explore_agent|model_behaviour|_explore_)|_internal\/exploration_seed)/, [
+    'explore_agent',
+  ]],
+  [/^_internal\/typescript_items/, ['explore_agent', 'cassette_typescript', 'cli']],
+  [/^testing\/_hosted_calls/, ['explore_agent', 'auto_model']],
+  [/^testing\/with_faults/, ['with_faults']],
   [/^(runner\/|_internal\/live_doubles)/, [
     'runner_',
     'guards',

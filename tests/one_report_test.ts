@@ -267,6 +267,60 @@ describe('oneReport, errorChain and sameFailure', () => {
     assert.deepEqual(errorChain(undefined), []);
   });
 
+  test("errorChain reaches a wrapper's 'error' and an aggregate's errors by those paths alone", () => {
+    const wrapped = new Error('wrapped');
+    const first = new Error('first');
+    const second = new Error('second');
+    assert.deepEqual(errorChain({ error: wrapped }), [{ error: wrapped }, wrapped]);
+    const aggregate = new AggregateError([first, second], 'two');
+    assert.deepEqual(errorChain(aggregate), [aggregate, first, second]);
+  });
+
+  test('sameFailure: one object is itself without a stack; null is no failure on either side', () => {
+    const plain = { name: 'E', message: 'm' };
+    assert.equal(sameFailure(plain, plain), true);
+    assert.equal(sameFailure(new Error('x'), null), false);
+  });
+
+  test('look-alikes and holes among the findings are kept as they are', () => {
+    const thrown = new Error('thrown');
+    noteRaised(thrown);
+    const lookAlike = { name: 'NotDoubleFailures', failures: [thrown] };
+    const nameless = { remainingSteps: 1 };
+    const numbered = { name: 7, remainingSteps: 1 };
+    assert.deepEqual(
+      oneReport([lookAlike, undefined, nameless, numbered], [thrown]),
+      [lookAlike, undefined, nameless, numbered],
+    );
+  });
+
+  test('knock-on steps of no named double: the line names none', () => {
+    const failure = new Error('refused');
+    noteRaised(failure);
+    const unnamed = { name: 'UnconsumedWidgetStepsError', remainingSteps: 2 };
+    assert.deepEqual(oneReport([unnamed], [failure]), []);
+    assert.equal(
+      failure.message,
+      'refused\nAnd so 2 scripted steps were not used: the run stopped at this failure, so ' +
+        'teardown reports them only here.',
+    );
+  });
+
+  test('the body error the line goes to: null and message-less errors stay as they are', () => {
+    const failure = new Error('refused');
+    noteRaised(failure);
+    assert.deepEqual(oneReport([new UnconsumedModelStepsError(1)], [null, failure]), []);
+    const messageless = { stack: 'at test.ts:1' };
+    noteRaised(messageless);
+    assert.deepEqual(oneReport([new UnconsumedModelStepsError(1)], [messageless]), []);
+    assert.deepEqual(messageless, { stack: 'at test.ts:1' });
+    const silent = new Error('');
+    const stack = silent.stack;
+    noteRaised(silent);
+    oneReport([new UnconsumedModelStepsError(1)], [silent]);
+    assert.equal(silent.stack, stack);
+  });
+
   test('sameFailure: the object, or a copy with the same name, message and stack', () => {
     const error = new RangeError('x');
     const copy = { name: error.name, message: error.message, stack: error.stack };

@@ -64,12 +64,31 @@ describe('tool outcomes: the SDK default texts', () => {
       text: "Tool 't' timed out after 50ms.",
       detail: undefined,
     });
+    assert.equal(
+      toolFailureOf("Tool 'book_trip' timed out after 50ms.", 'book_trip')?.kind,
+      'timed_out',
+    );
+    // The running text already ends "Please try again."; what follows is the detail as it is.
+    assert.equal(
+      toolFailureOf(`${RUNNING} Please try again later.`, 't')?.detail,
+      'Please try again later.',
+    );
+    // Only a "Please try again…" sentence right after the default words is the SDK's own.
+    assert.equal(
+      toolFailureOf(
+        'An error occurred while parsing tool arguments. Error: x. Please try again later.',
+        't',
+      )
+        ?.detail,
+      'Error: x. Please try again later.',
+    );
   });
 
   test("other texts are the app's words, not failures", () => {
     for (
       const text of [
         "Tool 'other' timed out after 50ms.",
+        "Note: Tool 't' timed out after 50ms.",
         "Tool 't' timed out after soon.",
         "Tool 't' timed out after 50ms. Retry.",
         `Note: ${RUNNING}`,
