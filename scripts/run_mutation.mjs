@@ -220,8 +220,6 @@ const testSets = [
   [/^_internal\/(script_check|nearest_name)/, ['script_check', 'recipes/strict_scripts']],
   // The one schema checker: the generator's tests and the script check's.
   [/^_internal\/schema_check/, ['schema_values', 'script_check']],
-  // The runner integration's shared core (the per-runner entries run only inside their runners,
-  // so the consumer suites of the packaging check judge those): its tests and the guards'.
   // The tool-outcome book: its own tests, the model's tool_failed path, the strict check's.
   [/^_internal\/tool_outcome/, ['tool_outcome', 'model_tool_failed', 'script_check']],
   // One report per mistake: its own tests and the teardowns that use it.
@@ -241,6 +239,8 @@ const testSets = [
   [/^_internal\/typescript_items/, ['explore_agent', 'cassette_typescript', 'cli']],
   [/^testing\/_hosted_calls/, ['explore_agent', 'auto_model']],
   [/^testing\/with_faults/, ['with_faults']],
+  // The runner integration's shared core (the per-runner entries run only inside their runners,
+  // so the consumer suites of the packaging check judge those): its tests and the guards'.
   [/^(runner\/|_internal\/live_doubles)/, [
     'runner_',
     'guards',

@@ -18,6 +18,9 @@ describe('ScriptedModelProvider errors', () => {
       firstCallAgent: error.firstCallAgent,
       name: 'UnknownModelNameError',
     });
+    // Where the SDK tells the run's first call, the agent is named and the hint follows.
+    assert.ok([undefined, 'Lost'].includes(error.firstCallAgent));
+    assert.equal(error.message.includes(' It was the run'), error.firstCallAgent !== undefined);
     // The first-call hint (firstCallAgent and its sentence) needs an SDK that makes
     // the first call beside the input guardrails; guardrail_first_call_test.ts has it.
     assert.equal(
