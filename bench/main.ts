@@ -23,7 +23,14 @@ import {
   type ScriptedModelClass,
 } from './tool_loop.ts';
 import { runRealtimeScenario, type ScriptedTransportClass } from './realtime.ts';
-import { desk, type ExploreModule, MAX_CALLS, scriptedRuns } from './explore.ts';
+import {
+  desk,
+  deskBuiltOnce,
+  type ExploreModule,
+  MAX_CALLS,
+  ReplayedAnswers,
+  scriptedRuns,
+} from './explore.ts';
 import {
   recordWireFrames,
   sameHistory,
@@ -224,8 +231,10 @@ async function cassetteLoop(turns: number): Promise<void> {
  * Explored runs of the support desk (2 agents, 3 tools, ≤ 5 calls a run):
  * the same behaviours played by a `BehaviourModel` beside the same runs on
  * hand-written `ScriptedModel`s of their recorded steps, then `exploreAgent()`
- * itself (generation, offline guard and check included); and, as its own row,
- * finding and shrinking the desk's unapproved refund.
+ * itself (generation, offline guard and check included), with a bare hand-written
+ * model replaying the same answers as the SDK's own floor; the same again with the
+ * agents built once; and, as its own row, finding and shrinking the desk's
+ * unapproved refund.
  */
 async function exploreRuns(runs: number): Promise<void> {
   const id = 'explore';
@@ -254,6 +263,15 @@ async function exploreRuns(runs: number): Promise<void> {
         },
       },
       {
+        name: 'bare',
+        async run() {
+          for (const { answers, decisions } of prepared) {
+            let next = 0;
+            await desk(new ReplayedAnswers(answers), () => decisions[next++] ?? 'approve');
+          }
+        },
+      },
+      {
         name: 'explored',
         async run() {
           for (const { behaviour } of prepared) {
@@ -267,6 +285,60 @@ async function exploreRuns(runs: number): Promise<void> {
         async run() {
           const passed = await module.exploreAgent(
             (model, helpers) => desk(model, (item) => helpers.decide(item)),
+            {
+              runs,
+              seed: 0,
+              maxCalls: MAX_CALLS,
+              check: (result: { refunded: string[]; approved: number }) =>
+                result.refunded.length <= result.approved,
+            },
+          );
+          if (passed.runs !== runs) throw new Error('exploreAgent: runs lost');
+        },
+      },
+    ], { warmup: quick ? 0 : 1, repetitions: quick ? 1 : 5 }),
+  });
+  // The same runs with the agents built once (an app that defines its agents at
+  // module level): what is left per run is the SDK's run and the double itself.
+  const shared = deskBuiltOnce();
+  progress(`${id}_built_once: the same runs with the agents built once`);
+  report({
+    id: `${id}_built_once`,
+    title: `Exploration, ${runs} runs of ≤ ${MAX_CALLS} calls, agents built once`,
+    baseline: 'scripted',
+    variants: await compare([
+      {
+        name: 'scripted',
+        async run() {
+          for (const { steps, decisions } of prepared) {
+            let next = 0;
+            await shared(new module.ScriptedModel(steps), () => decisions[next++] ?? 'approve');
+          }
+        },
+      },
+      {
+        name: 'bare',
+        async run() {
+          for (const { answers, decisions } of prepared) {
+            let next = 0;
+            await shared(new ReplayedAnswers(answers), () => decisions[next++] ?? 'approve');
+          }
+        },
+      },
+      {
+        name: 'explored',
+        async run() {
+          for (const { behaviour } of prepared) {
+            const model = new module.BehaviourModel(behaviour, { maxCalls: MAX_CALLS });
+            await shared(model, () => model.decide());
+          }
+        },
+      },
+      {
+        name: 'exploreAgent',
+        async run() {
+          const passed = await module.exploreAgent(
+            (model, helpers) => shared(model, (item) => helpers.decide(item)),
             {
               runs,
               seed: 0,
