@@ -109,6 +109,10 @@ function runBun(files) {
   fs.rmSync(junit, { force: true });
   const res = exec(bin('bun'), [
     'test',
+    // Bun's default 5 s per test is too tight on a loaded 2-core machine (the suite's own runs
+    // use the same limit).
+    '--timeout',
+    '60000',
     '--reporter=junit',
     `--reporter-outfile=${junit}`,
     // A leading ./ makes bun treat the arguments as paths, not name filters.
