@@ -142,7 +142,11 @@ export class RealtimeCallMatcherError extends Error {
  *   assert.equal(
  *     error.message,
  *     'ScriptedRealtimeTransport scenario is incomplete: 1 unconsumed call, ' +
- *       '0 pending expectations, and 1 pending failure.',
+ *       '0 pending expectations, and 1 pending failure. Unconsumed: call #1 interrupt. ' +
+ *       "Expect it where the scenario meets it (await transport.expectCall('interrupt')): " +
+ *       'the transport reports every call no expectation consumed, so a test that does ' +
+ *       'not check that call still expects it. Remove the failNextCall() failures the run ' +
+ *       'never reached, or drive it to them.',
  *   );
  *   return true;
  * });
@@ -171,16 +175,46 @@ export class IncompleteRealtimeScenarioError extends Error {
     const listed = pendingExpectations.length > 0
       ? ` (${listExpectations(pendingExpectations)})`
       : '';
+    // The first sentence is the SDK double's message, word for word (drop-in);
+    // what follows names the leftovers and says what to do about each kind.
     super(
       `${PREFIX} scenario is incomplete: ${countOf(unconsumedCalls.length, 'unconsumed call')}, ${
         countOf(pendingExpectations.length, 'pending expectation')
-      }${listed}, and ${countOf(failureCount, 'pending failure')}.`,
+      }${listed}, and ${countOf(failureCount, 'pending failure')}.${
+        nextSteps(unconsumedCalls, pendingExpectations, pendingFailures)
+      }`,
     );
     this.unconsumedCalls = frozenCopy(unconsumedCalls);
     this.pendingExpectations = frozenCopy(pendingExpectations);
     this.pendingFailures = frozenCopy(pendingFailures);
     this.name = 'IncompleteRealtimeScenarioError';
   }
+}
+
+/** What to do about each kind of leftover, in the order the message counts them. */
+function nextSteps(
+  unconsumedCalls: readonly RecordedRealtimeTransportCall[],
+  pendingExpectations: readonly PendingRealtimeExpectation[],
+  pendingFailures: readonly PendingRealtimeFailure[],
+): string {
+  let text = '';
+  if (unconsumedCalls.length > 0) {
+    const calls = unconsumedCalls.map((call) => `call ${ordinal(call.index)} ${call.method}`);
+    const one = unconsumedCalls.length === 1;
+    text += ` Unconsumed: ${calls.join(', ')}. Expect ${one ? 'it' : 'each, in order,'} where ` +
+      `the scenario meets it (await transport.expectCall('${unconsumedCalls[0].method}')): ` +
+      'the transport reports every call no expectation consumed, so a test that does not ' +
+      `check ${one ? 'that call' : 'those calls'} still expects ${one ? 'it' : 'them'}.`;
+  }
+  if (pendingExpectations.length > 0) {
+    text += ' Find why the application never made the expected ' +
+      `${pendingExpectations.length === 1 ? 'call' : 'calls'} (it stopped early, or calls ` +
+      'another method), or drop the expectations the workflow no longer has.';
+  }
+  if (pendingFailures.some(({ count }) => count > 0)) {
+    text += ' Remove the failNextCall() failures the run never reached, or drive it to them.';
+  }
+  return text;
 }
 
 /**

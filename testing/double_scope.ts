@@ -9,6 +9,7 @@
 import { runWithTeardown } from '../_internal/combined_failure.ts';
 import { throwCollected } from '../_internal/failure_log.ts';
 import { oneReport } from '../_internal/one_report.ts';
+import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
 import { countOf } from '../_internal/format.ts';
 import type { ScriptedModelStep } from './scripted_model_types.ts';
 import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
@@ -63,16 +64,26 @@ export type VerifiableDouble = Disposable | AsyncDisposable;
  * ```
  */
 export function assertAllComplete(...doubles: VerifiableDouble[]): Promise<void> {
-  return verifyAll(doubles, []);
+  return verifyAll(doubles, [], false);
 }
 
-/** Verifies `doubles`, reporting nothing the body's failure (`bodyErrors`) reported already. */
+/**
+ * Verifies `doubles`, reporting nothing the body's failure (`bodyErrors`)
+ * reported already; with `skipSettled`, not the doubles whose own teardown ran.
+ */
 async function verifyAll(
   doubles: readonly VerifiableDouble[],
   bodyErrors: readonly unknown[],
+  skipSettled: boolean,
 ): Promise<void> {
   const errors: unknown[] = [];
+  // A scope's double whose own teardown already ran (`using`, a failed matcher,
+  // or a runner entry's verification when the test ended, which under Vitest
+  // runs before onTestFinished) reported what it found there; a second dispose
+  // would report the same mistake again. An explicit assertAllComplete() checks.
+  const settled = skipSettled ? liveDoubleRegistry().settled : undefined;
   for (const double of doubles) {
+    if (settled?.has(double)) continue;
     try {
       await disposeOnce(double);
     } catch (error) {
@@ -204,9 +215,11 @@ export class DoubleScope implements AsyncDisposable {
   /**
    * Verifies every tracked double (in creation order, all of them even when one
    * fails), then restores the offline guard and reports its blocked requests.
-   * Runs once; later calls resolve without checking again. Use it where
-   * `await using` is unavailable: `t.after(() => scope.finish())`,
-   * `afterEach`, `onTestFinished`.
+   * Runs once; later calls resolve without checking again. A double whose own
+   * teardown already ran (`using`, a failed `toBeComplete()`, a runner
+   * entry's verification at the end of the test) is not verified again, so one
+   * mistake is reported once. Use it where `await using` is unavailable:
+   * `t.after(() => scope.finish())`, `afterEach`, `onTestFinished`.
    *
    * @example
    * ```ts
@@ -229,7 +242,11 @@ export class DoubleScope implements AsyncDisposable {
     const guard = this.#guard;
     this.#guard = undefined;
     // The guard goes last, so doubles are verified while the test is still offline.
-    await verifyAll([...this.#tracked, ...(guard === undefined ? [] : [guard])], bodyErrors);
+    await verifyAll(
+      [...this.#tracked, ...(guard === undefined ? [] : [guard])],
+      bodyErrors,
+      true,
+    );
   }
 
   /**

@@ -158,7 +158,9 @@ describe('runScenario outcomes', () => {
     assert.equal(
       error.message,
       'ScriptedRealtimeTransport scenario is incomplete: 0 unconsumed calls, ' +
-        '1 pending expectation (#1 sendMessage), and 0 pending failures.',
+        '1 pending expectation (#1 sendMessage), and 0 pending failures. Find why the ' +
+        'application never made the expected call (it stopped early, or calls another ' +
+        'method), or drop the expectations the workflow no longer has.',
     );
     assert.equal(await pending?.catch((e) => e), error);
     transport.assertComplete();

@@ -449,7 +449,7 @@ describe('ScriptedRealtimeTransport.failNextCall', () => {
         { method: 'mute', count: 2 },
         { method: 'close', count: 1 },
       ]);
-      assert.match(error.message, /and 3 pending failures\.$/);
+      assert.match(error.message, /and 3 pending failures\. Remove the failNextCall\(\) failures /);
       return true;
     });
     // Using up a method's failures forgets the method; a new failure queues it last.

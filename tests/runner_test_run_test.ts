@@ -3,6 +3,7 @@
 // through its own method, settled ones skipped, every failure reported).
 import assert from 'node:assert/strict';
 import { TestRun } from 'scripted-agents/runner';
+import { assistantMessage, doubleScope, UnconsumedModelStepsError } from 'scripted-agents/testing';
 import { liveDoubleRegistry, settleDouble } from '../_internal/live_doubles.ts';
 import { describe, test } from './_harness.ts';
 
@@ -105,5 +106,21 @@ describe('TestRun', () => {
       assert.deepEqual(error.failures, ['one', 'two']);
       return true;
     });
+  });
+
+  // Vitest runs the entry's afterEach (the run's verification) before onTestFinished (where a
+  // test finishes its scope); node:test's t.after and Jest's afterEach run before the entry's.
+  test("a scope's double is reported once, whether the run or the scope verifies first", async () => {
+    const runFirst = new TestRun({ file: undefined, titles: ['run first'] });
+    const early = doubleScope();
+    runFirst.track(early.model([[assistantMessage('never requested')]]));
+    await assert.rejects(runFirst.verify(), UnconsumedModelStepsError);
+    await early.finish();
+
+    const scopeFirst = new TestRun({ file: undefined, titles: ['scope first'] });
+    const late = doubleScope();
+    scopeFirst.track(late.model([[assistantMessage('never requested')]]));
+    await assert.rejects(late.finish(), UnconsumedModelStepsError);
+    await scopeFirst.verify();
   });
 });

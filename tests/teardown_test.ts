@@ -226,6 +226,16 @@ describe('doubleScope', () => {
     assert.throws(() => scope.model(), TypeError);
   });
 
+  test('finish() does not report again what a double reported at its own teardown', async () => {
+    const scope = doubleScope();
+    const model = scope.model([[assistantMessage('never requested')]]);
+    assert.throws(() => model[Symbol.dispose](), UnconsumedModelStepsError);
+    // The mistake was reported once, by the double's own teardown.
+    await scope.finish();
+    // An explicit check still checks it.
+    await assert.rejects(assertAllComplete(model), UnconsumedModelStepsError);
+  });
+
   test('finish() disposes each tracked double once; track() after it throws', async () => {
     const disposals: string[] = [];
     const scope = doubleScope();

@@ -1,5 +1,5 @@
 // Copied into the Jest consumer project by scripts/check_package.mjs: the
-// README's doubleScope pattern with CommonJS require and beforeEach/afterEach.
+// doubleScope pattern of docs/runner_setup.md with CommonJS require and beforeEach/afterEach.
 const { Agent, Runner } = require('@openai/agents');
 const { afterEach, beforeEach, expect, test } = require('@jest/globals');
 const {

@@ -1,5 +1,5 @@
 // Copied into the node:test consumer project by scripts/check_package.mjs:
-// the README's doubleScope pattern for runners without `using` (t.after).
+// the doubleScope pattern of docs/runner_setup.md for runners without `using` (t.after).
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { Agent, Runner } from '@openai/agents';

@@ -1,5 +1,5 @@
 // Copied into the Vitest consumer project by scripts/check_package.mjs: the
-// README's doubleScope pattern with Vitest's onTestFinished hook.
+// doubleScope pattern of docs/runner_setup.md with Vitest's onTestFinished hook.
 import { Agent, Runner } from '@openai/agents';
 import { expect, onTestFinished, test } from 'vitest';
 import { assistantMessage, doubleScope, UnconsumedModelStepsError } from 'scripted-agents/testing';
