@@ -360,10 +360,12 @@ function runRunnerSuites(runner) {
   const forJest = (source) =>
     source.replaceAll("from 'vitest'", "from '@jest/globals'")
       .replaceAll("from 'scripted-agents/vitest'", "from 'scripted-agents/jest'");
-  const { names, files, expected, make } = {
+  const { names, files, expected, make, support = [] } = {
     vitest: {
-      names: ['pass', 'fail', 'concurrent', 'unawaited', 'testing_only'],
+      names: ['pass', 'fail', 'concurrent', 'unawaited', 'testing_only', 'realtime_mock'],
       files: (name) => [`${name}.test.ts`, (source) => source],
+      // The app module realtime_mock.test.ts mocks the SDK for.
+      support: ['realtime_mock_app.ts'],
     },
     jest: {
       names: ['pass', 'fail', 'testing_only'],
@@ -412,6 +414,7 @@ function runRunnerSuites(runner) {
     fs.writeFileSync(path.join(work, file), convert(source));
     written[name] = file;
   }
+  for (const file of support) fs.copyFileSync(path.join(suites, file), path.join(work, file));
   // The recorded cassette and snapshot the passing suite replays (CI never writes them).
   const recorded = path.join(
     suites,
@@ -613,7 +616,11 @@ function runRunnerSuites(runner) {
     if (!Object.hasOwn(expectations, r.name)) problems.push(`${r.name}: not in the expectations`);
   }
   for (const [name, expect] of Object.entries(expectations)) {
-    if (/^(concurrent|unawaited) › /.test(name) && runner !== 'vitest') continue;
+    // Suites only Vitest runs (concurrent tests, an unawaited check, vi.mock).
+    if (
+      /^(concurrent|unawaited|an app that makes its transport inline) › /.test(name) &&
+      runner !== 'vitest'
+    ) continue;
     const r = byName.get(name);
     if (r === undefined) {
       problems.push(`${name}: not in the report`);
