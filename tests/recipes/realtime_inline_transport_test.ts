@@ -1,12 +1,12 @@
 // Recipe "Test an app that makes its Realtime transport inline": the app's own function calls
-// `new OpenAIRealtimeWebRTC(...)` (see _voice_app.ts); the test swaps that class for a subclass
-// of ScriptedRealtimeTransport, which takes the SDK transports' options, remembers each instance
-// it made, and holds its connect() so the test sees what the app shows while it connects.
-// Written with node:test and node:assert/strict; it runs unchanged under Deno, Bun and Node.
-// The app keeps one seam, an object holding the class, because replacing an imported binding
-// needs a module mocker, which only some runners have: under Vitest or Jest the same subclass
-// can come from vi.mock / jest.mock of '@openai/agents/realtime' instead (docs/realtime.md), and
-// the app needs no seam at all.
+// `new OpenAIRealtimeWebRTC(...)` (the first half of this file; in a project, its own module such
+// as src/voice.ts). The test swaps that class for a subclass of ScriptedRealtimeTransport, which
+// takes the SDK transports' options, remembers each instance it made, and holds its connect() so
+// the test sees what the app shows while it connects. Written with node:test and
+// node:assert/strict, it runs unchanged under Deno, Bun and Node. The app keeps one seam, an
+// object holding the class, because replacing an imported binding needs a module mocker, which
+// only some runners have: under Vitest or Jest the same subclass can come from vi.mock /
+// jest.mock of '@openai/agents/realtime' instead (docs/realtime.md), with no seam at all.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import {
@@ -14,7 +14,63 @@ import {
   ScriptedRealtimeTransport,
   type ScriptedRealtimeTransportOptions,
 } from 'scripted-agents/realtime_testing';
-import { startVoice, type VoicePanel, voiceTransport } from './_voice_app.ts';
+import {
+  OpenAIRealtimeWebRTC,
+  type OpenAIRealtimeWebRTCOptions,
+  RealtimeAgent,
+  RealtimeSession,
+  type RealtimeTransportLayer,
+  tool,
+} from '@openai/agents/realtime';
+import { z } from 'zod';
+
+// --- the application (src/voice.ts) -------------------------------------------------------
+// It makes its transport inline and never takes one from a caller. The class is reached
+// through `voiceTransport`, the one seam the module keeps.
+
+/** The transport class the app constructs; production code never changes it. */
+export const voiceTransport: {
+  OpenAIRealtimeWebRTC: new (options?: OpenAIRealtimeWebRTCOptions) => RealtimeTransportLayer;
+} = { OpenAIRealtimeWebRTC };
+
+/** What the app shows: the connection state and the order statuses it looked up. */
+export type VoicePanel = { status: 'idle' | 'connecting' | 'live' | 'offline'; lookups: string[] };
+
+/**
+ * Starts the voice assistant: shows "connecting", makes the WebRTC transport, connects with the
+ * ephemeral key, and shows "live", or "offline" when the connection fails (the app does not
+ * rethrow: the panel is its error report).
+ */
+export async function startVoice(
+  panel: VoicePanel,
+  clientSecret: string,
+): Promise<RealtimeSession | undefined> {
+  const lookupOrder = tool({
+    name: 'lookup_order',
+    description: 'Looks up an order by ID.',
+    parameters: z.object({ orderId: z.string() }),
+    execute: ({ orderId }) => {
+      panel.lookups.push(orderId);
+      return `Order ${orderId} has shipped.`;
+    },
+  });
+  const agent = new RealtimeAgent({ name: 'Order desk', tools: [lookupOrder] });
+  panel.status = 'connecting';
+  const transport = new voiceTransport.OpenAIRealtimeWebRTC({
+    baseUrl: 'https://api.openai.com/v1/realtime/calls',
+  });
+  const session = new RealtimeSession(agent, { transport, model: 'gpt-realtime' });
+  try {
+    await session.connect({ apiKey: clientSecret });
+  } catch {
+    panel.status = 'offline';
+    return undefined;
+  }
+  panel.status = 'live';
+  return session;
+}
+
+// --- its test ----------------------------------------------------------------------------
 
 /**
  * Runs `body` with the app's WebRTC class replaced by a stand-in whose every instance is kept in
