@@ -161,6 +161,12 @@ const testSets = [
   // The server's check of the function calls it sends: the strict-script Realtime tests
   // (the \`realtime_\` prefix misses them) and the server's own, which switch it off.
   [/^realtime_testing\/_tool_call_check/, ['script_check_realtime', 'scripted_realtime_server']],
+  // The turn events and the standalone builder: the tests of both users of the events.
+  [/^realtime_testing\/(_turn_events|realtime_server_event_builder)/, [
+    'realtime_server_event_builder',
+    'realtime_turns',
+    'scripted_realtime_server_errors',
+  ]],
   [/^realtime_testing\//, ['realtime_']],
   [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],
   // The cassette entry and its file adapter: the cassette tests (cassette_fs tests included).
