@@ -166,6 +166,8 @@ const testSets = [
     'realtime_server_event_builder',
     'realtime_turns',
     'scripted_realtime_server_errors',
+    // The server's check of the tool calls it builds (a wrong call is refused before sending).
+    'script_check_realtime',
   ]],
   [/^realtime_testing\//, ['realtime_']],
   [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],

@@ -260,6 +260,22 @@ describe('RealtimeServerEventBuilder', () => {
     assert.equal(build.rateLimitsUpdated()[0].event_id, `event_${answerEvents + 1}`);
   });
 
+  test('spoken answers in given pieces stream as many audio deltas, sharing the audio', () => {
+    const build = new RealtimeServerEventBuilder();
+    const events = build.assistantAnswers({ transcript: 'Hello!', chunks: ['Hel', 'lo!'] });
+    const deltas = events.filter((e) =>
+      e.type === 'response.output_audio_transcript.delta' ||
+      e.type === 'response.output_audio.delta'
+    ).map((e) => [e.type.replace('response.output_', ''), e.delta]);
+    // 100 ms of PCM16 at 24 kHz: 4800 bytes in two even halves, base64 of zero bytes.
+    assert.deepEqual(deltas, [
+      ['audio_transcript.delta', 'Hel'],
+      ['audio.delta', 'AAAA'.repeat(800)],
+      ['audio_transcript.delta', 'lo!'],
+      ['audio.delta', 'AAAA'.repeat(800)],
+    ]);
+  });
+
   test('a chunks error names the builder call', () => {
     const build = new RealtimeServerEventBuilder();
     assert.throws(
