@@ -242,6 +242,23 @@ describe('RealtimeServerEventBuilder', () => {
     assert.deepEqual(done?.response.status_details, { type: 'cancelled', reason: 'turn_detected' });
   });
 
+  test('an interruption the client did not truncate cancels the response and goes on', () => {
+    const build = new RealtimeServerEventBuilder();
+    build.assistantAnswers({ text: 'Long', complete: false });
+    assert.deepEqual(build.userInterrupts({ retrievedTruncated: true }).map((e) => e.type), [
+      'input_audio_buffer.speech_started',
+      'response.output_text.done',
+      'response.content_part.done',
+      'conversation.item.done',
+      'response.output_item.done',
+      'response.done',
+      'input_audio_buffer.speech_stopped',
+      'input_audio_buffer.committed',
+      'conversation.item.added',
+      'conversation.item.done',
+    ]);
+  });
+
   test('completeResponse with no open response throws InvalidRealtimeTurnError', () => {
     const build = new RealtimeServerEventBuilder();
     build.assistantAnswers({ text: 'Done.' });
