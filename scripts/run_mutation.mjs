@@ -117,6 +117,8 @@ const testSets = [
     'realtime_turns',
     'realtime_transcript',
     'scripted_realtime_server',
+    // assistantCallsTool's check of the call against the session's tools.
+    'script_check_realtime',
   ]],
   // The scripted server checks the events it sends against this catalog.
   [/^realtime_testing\/_server_event_catalog/, [

@@ -335,6 +335,18 @@ describe('ScriptedRealtimeServer errors: server events and connections', () => {
     await server.settled();
   });
 
+  test('assistantAnswers() with pieces that do not join to the text names itself', async () => {
+    const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+    const transport = server.transport();
+    await transport.connect({ apiKey: KEY });
+    await assert.rejects(
+      assistantAnswers(server, { text: 'Hi', chunks: ['H'] }),
+      (error) => error instanceof TypeError && error.message.startsWith('assistantAnswers(): '),
+    );
+    transport.close();
+    await server.settled();
+  });
+
   test('completeResponse() with no open response says what opens one', async () => {
     const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
     const transport = server.transport();
