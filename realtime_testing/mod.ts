@@ -91,6 +91,9 @@ export {
   InvalidRealtimeServerEventError,
   type InvalidRealtimeServerEventReason,
   InvalidRealtimeTranscriptError,
+  InvalidRealtimeTurnError,
+  type InvalidRealtimeTurnErrorOptions,
+  type InvalidRealtimeTurnReason,
   RealtimeClientEventMatcherError,
   RealtimeServerConnectionOpenError,
   RealtimeServerNotConnectedError,
@@ -130,6 +133,16 @@ export {
   replayRealtimeTranscript,
   serializeRealtimeTranscript,
 } from './realtime_transcript.ts';
+export { RealtimeServerEventBuilder } from './realtime_server_event_builder.ts';
+export type {
+  BuilderResponseFailsOptions,
+  BuilderToolCallOptions,
+  BuilderUserInterruptsOptions,
+  BuilderUserSpeaksOptions,
+  ClientItemCreateEvent,
+  SessionCreatedOptions,
+  SessionUpdatedOptions,
+} from './realtime_server_event_builder_types.ts';
 export {
   acknowledgeClientItems,
   assistantAnswers,

@@ -15,10 +15,12 @@
  */
 
 import { redactCredentials, redactCredentialText } from '../_internal/credentials.ts';
+import { ordinal } from '../_internal/format.ts';
 import { snapshotValue } from '../_internal/snapshot.ts';
 import type { SdkCreateWebSocket as CreateWebSocket } from './_sdk_types.ts';
 import { internalsOf, type ScriptedRealtimeServer } from './scripted_realtime_server.ts';
 import {
+  InvalidRealtimeServerEventError,
   InvalidRealtimeTranscriptError,
   RealtimeTranscriptDriftError,
 } from './scripted_realtime_server_errors.ts';
@@ -264,10 +266,21 @@ export async function replayRealtimeTranscript(
   let clientIndex = 0;
   for (const [index, recorded] of transcript.connections.entries()) {
     await inner.connection(index);
-    for (const entry of recorded.entries) {
+    for (const [entryIndex, entry] of recorded.entries.entries()) {
       if (entry.direction === 'server') {
         await server.sendServerEvent(entry.event as RealtimeServerEvent, {
           allowUnknownType: true,
+        }).catch((error) => {
+          if (!(error instanceof InvalidRealtimeServerEventError)) throw error;
+          // The test did not write this event: name the transcript entry it came from.
+          throw new InvalidRealtimeServerEventError(error.reason, {
+            type: error.type,
+            field: error.field,
+            suggestion: error.suggestion,
+            source: `replayRealtimeTranscript() (connection ${ordinal(index)}, entry ${
+              ordinal(entryIndex)
+            })`,
+          });
         });
         continue;
       }

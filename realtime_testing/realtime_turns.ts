@@ -15,21 +15,35 @@
  */
 
 import {
-  type ConversationState,
   internalsOf,
-  type OpenResponse,
   type ScriptedRealtimeServer,
   type ServerConnection,
 } from './scripted_realtime_server.ts';
-import { textChunks } from '../_internal/text_chunks.ts';
-import { RealtimeServerNotConnectedError } from './scripted_realtime_server_errors.ts';
+import {
+  assistantAnswerEvents,
+  clientItemEvents,
+  completeResponseEvents,
+  interruptedResponseEvents,
+  rateLimitsEvent,
+  responseErrorEvent,
+  retrievedAssistantItemEvent,
+  retrievedUserItemEvent,
+  sessionCreatedEvent,
+  sessionUpdatedEvent,
+  speechStartedEvent,
+  toolCallEvents,
+  truncatedEvent,
+  type TurnState,
+  userSpeechEvents,
+} from './_turn_events.ts';
+import {
+  InvalidRealtimeTurnError,
+  RealtimeServerNotConnectedError,
+} from './scripted_realtime_server_errors.ts';
 import type {
   RealtimeServerEvent,
   SendServerEventOptions,
 } from './scripted_realtime_server_types.ts';
-
-/** PCM16 at 24 kHz: 48 bytes per millisecond of audio. */
-const BYTES_PER_MS = 48;
 
 /**
  * The live connection. Before the first connection exists, waits for it: the
@@ -114,62 +128,21 @@ export async function handshake(
     }
     await connection.nextReceive();
   }
+  const clientSessions = () =>
+    connection.received.filter((e) => e.type === 'session.update').map((e) => e.event.session);
   const id = internalsOf(server).nextId('sess');
-  const created = await server.sendServerEvent({
-    type: 'session.created',
-    session: { ...sessionOf(connection), id, object: 'realtime.session' },
-  });
-  const session = {
-    ...sessionOf(connection, options.serverInterrupts ?? true),
-    id,
-    object: 'realtime.session',
-    ...options.session,
-  };
-  const updated = await server.sendServerEvent({ type: 'session.updated', session });
+  const created = await server.sendServerEvent(sessionCreatedEvent(id, clientSessions()));
+  // Built once `session.created` is delivered, so it echoes what the SDK sent in answer.
+  const updated = await server.sendServerEvent(
+    sessionUpdatedEvent(id, clientSessions(), options),
+  );
   return [created, updated];
 }
 
-/** Every `session.update` of the connection merged, with server defaults. */
-function sessionOf(connection: ServerConnection, serverInterrupts?: boolean) {
-  let session: Record<string, unknown> = { type: 'realtime' };
-  for (const event of connection.received) {
-    if (event.type === 'session.update' && isObject(event.event.session)) {
-      session = merge(session, event.event.session);
-    }
-  }
-  if (serverInterrupts !== undefined) {
-    const audio = isObject(session.audio) ? session.audio : {};
-    const input = isObject(audio.input) ? audio.input : {};
-    const detection = input.turn_detection;
-    if (isObject(detection)) {
-      session = merge(session, {
-        audio: {
-          input: {
-            turn_detection: {
-              create_response: serverInterrupts,
-              interrupt_response: serverInterrupts,
-              ...detection,
-            },
-          },
-        },
-      });
-    }
-  }
-  return session;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function merge(base: Record<string, unknown>, over: Record<string, unknown>) {
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    out[key] = isObject(value) && isObject(out[key])
-      ? merge(out[key] as Record<string, unknown>, value)
-      : value;
-  }
-  return out;
+/** The builders' view of one connection: the server's ids, the connection's conversation. */
+function turnState(server: ScriptedRealtimeServer, connection: ServerConnection): TurnState {
+  const inner = internalsOf(server);
+  return { nextId: inner.nextId, conversation: inner.conversation(connection) };
 }
 
 /**
@@ -229,57 +202,13 @@ export async function userSpeaks(
   options: UserSpeaksOptions = {},
 ): Promise<RealtimeServerEvent[]> {
   const connection = await connectionOf(server, 'send a user turn');
-  const inner = internalsOf(server);
-  const conversation = inner.conversation(connection);
-  const itemId = options.itemId ?? inner.nextId('item');
-  const audioStartMs = options.audioStartMs ?? 0;
-  const audioEndMs = options.audioEndMs ?? audioStartMs + 1000;
-  const previous = conversation.lastItemId;
-  conversation.lastItemId = itemId;
-  const item = {
-    id: itemId,
-    object: 'realtime.item',
-    type: 'message',
-    status: 'completed',
-    role: 'user',
-    content: [{ type: 'input_audio', transcript: null }],
-  };
-  const events: RealtimeServerEvent[] = [
-    ...(options.speechAlreadyStarted ? [] : [{
-      type: 'input_audio_buffer.speech_started',
-      audio_start_ms: audioStartMs,
-      item_id: itemId,
-    }]),
-    { type: 'input_audio_buffer.speech_stopped', audio_end_ms: audioEndMs, item_id: itemId },
-    { type: 'input_audio_buffer.committed', previous_item_id: previous, item_id: itemId },
-    { type: 'conversation.item.added', previous_item_id: previous, item },
-    { type: 'conversation.item.done', previous_item_id: previous, item },
-  ];
-  if (options.transcript !== undefined) {
-    events.push(
-      {
-        type: 'conversation.item.input_audio_transcription.delta',
-        item_id: itemId,
-        content_index: 0,
-        delta: options.transcript,
-      },
-      {
-        type: 'conversation.item.input_audio_transcription.completed',
-        item_id: itemId,
-        content_index: 0,
-        transcript: options.transcript,
-        usage: { type: 'duration', seconds: Math.max(0, (audioEndMs - audioStartMs) / 1000) },
-      },
-    );
-  }
+  const { events, item } = userSpeechEvents(turnState(server, connection), options);
   const sent = await sendAll(server, events);
-  if (options.transcript !== undefined && asked(connection, 'conversation.item.retrieve', itemId)) {
-    sent.push(
-      await server.sendServerEvent({
-        type: 'conversation.item.retrieved',
-        item: { ...item, content: [{ type: 'input_audio', transcript: options.transcript }] },
-      }),
-    );
+  if (
+    options.transcript !== undefined &&
+    asked(connection, 'conversation.item.retrieve', String(item.id))
+  ) {
+    sent.push(await server.sendServerEvent(retrievedUserItemEvent(item, options.transcript)));
   }
   return sent;
 }
@@ -348,29 +277,6 @@ export type AssistantAnswersOptions = {
   usage?: { input_tokens: number; output_tokens: number };
 };
 
-function base64Silence(bytes: number): string {
-  // btoa of zero bytes: 3 bytes → "AAAA".
-  const whole = Math.floor(bytes / 3);
-  const rest = bytes % 3;
-  return 'AAAA'.repeat(whole) + (rest === 1 ? 'AA==' : rest === 2 ? 'AAA=' : '');
-}
-
-function responseObject(responseId: string, modality: 'audio' | 'text', status: string) {
-  return {
-    object: 'realtime.response',
-    id: responseId,
-    status,
-    status_details: null,
-    output: [] as unknown[],
-    conversation_id: 'conv_1',
-    output_modalities: [modality],
-    max_output_tokens: 'inf',
-    audio: { output: { format: { type: 'audio/pcm', rate: 24000 }, voice: 'marin' } },
-    usage: null as unknown,
-    metadata: null,
-  };
-}
-
 /**
  * An assistant response with one message: `response.created`, the output
  * item (`response.output_item.added`, `conversation.item.added`), the content
@@ -407,133 +313,10 @@ export async function assistantAnswers(
   options: AssistantAnswersOptions,
 ): Promise<RealtimeServerEvent[]> {
   const connection = await connectionOf(server, 'send an assistant turn');
-  const inner = internalsOf(server);
-  const conversation = inner.conversation(connection);
-  const modality: 'audio' | 'text' = options.text !== undefined ? 'text' : 'audio';
-  const words = options.text ?? options.transcript ?? '';
-  const responseId = options.responseId ?? inner.nextId('resp');
-  const itemId = options.itemId ?? inner.nextId('item');
-  const chunks = options.chunks ?? 2;
-  const previous = conversation.lastItemId;
-  conversation.lastItemId = itemId;
-  const response = responseObject(responseId, modality, 'in_progress');
-  const ids = { response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 };
-  const item = {
-    id: itemId,
-    object: 'realtime.item',
-    type: 'message',
-    status: 'in_progress',
-    role: 'assistant',
-    content: [] as unknown[],
-  };
-  const events: RealtimeServerEvent[] = [
-    { type: 'response.created', response },
-    { type: 'response.output_item.added', response_id: responseId, output_index: 0, item },
-    { type: 'conversation.item.added', previous_item_id: previous, item },
-    {
-      type: 'response.content_part.added',
-      ...ids,
-      part: modality === 'text' ? { type: 'text', text: '' } : { type: 'audio', transcript: '' },
-    },
-  ];
-  const parts = textChunks(words, chunks, 'assistantAnswers()');
-  if (modality === 'text') {
-    for (const delta of parts) {
-      events.push({ type: 'response.output_text.delta', ...ids, delta });
-    }
-  } else {
-    const audioBytes = Math.round((options.audioMs ?? 100) * BYTES_PER_MS);
-    const count = Math.max(parts.length, typeof chunks === 'number' ? chunks : 0);
-    let sentBytes = 0;
-    for (let i = 0; i < count; i++) {
-      if (i < parts.length) {
-        events.push({ type: 'response.output_audio_transcript.delta', ...ids, delta: parts[i] });
-      }
-      // Even-sized PCM16 chunks; the last one takes the remainder.
-      const share = i === count - 1
-        ? audioBytes - sentBytes
-        : Math.floor(audioBytes / count / 2) * 2;
-      sentBytes += share;
-      if (share > 0) {
-        events.push({ type: 'response.output_audio.delta', ...ids, delta: base64Silence(share) });
-      }
-    }
-  }
-  const open: OpenResponse = { responseId, itemId, modality, transcript: words, response };
-  if (options.complete === false) {
-    conversation.openResponse = open;
-    return await sendAll(server, events);
-  }
-  events.push(...finishEvents(open, 'completed', options.usage));
-  return await sendAll(server, events);
-}
-
-/** The `done` half of a response: part, item and response completion. */
-function finishEvents(
-  open: OpenResponse,
-  status: 'completed' | 'cancelled',
-  usage?: { input_tokens: number; output_tokens: number },
-  reason?: string,
-): RealtimeServerEvent[] {
-  const ids = {
-    response_id: open.responseId,
-    item_id: open.itemId,
-    output_index: 0,
-    content_index: 0,
-  };
-  const itemStatus = status === 'completed' ? 'completed' : 'incomplete';
-  const content = open.modality === 'text'
-    ? { type: 'output_text', text: open.transcript }
-    : { type: 'output_audio', transcript: open.transcript };
-  const item = {
-    id: open.itemId,
-    object: 'realtime.item',
-    type: 'message',
-    status: itemStatus,
-    role: 'assistant',
-    content: [content],
-  };
-  const events: RealtimeServerEvent[] = open.modality === 'text'
-    ? [
-      { type: 'response.output_text.done', ...ids, text: open.transcript },
-      { type: 'response.content_part.done', ...ids, part: { type: 'text', text: open.transcript } },
-    ]
-    : [
-      { type: 'response.output_audio.done', ...ids },
-      { type: 'response.output_audio_transcript.done', ...ids, transcript: open.transcript },
-      {
-        type: 'response.content_part.done',
-        ...ids,
-        part: { type: 'audio', transcript: open.transcript },
-      },
-    ];
-  events.push(
-    { type: 'conversation.item.done', item },
-    { type: 'response.output_item.done', response_id: open.responseId, output_index: 0, item },
-    {
-      type: 'response.done',
-      response: {
-        ...open.response,
-        status,
-        status_details: status === 'cancelled' ? { type: 'cancelled', reason } : null,
-        output: [item],
-        usage: usageOf(usage),
-      },
-    },
+  return await sendAll(
+    server,
+    assistantAnswerEvents(turnState(server, connection), options, 'assistantAnswers()'),
   );
-  return events;
-}
-
-function usageOf(usage?: { input_tokens: number; output_tokens: number }) {
-  const input = usage?.input_tokens ?? 0;
-  const output = usage?.output_tokens ?? 0;
-  return {
-    total_tokens: input + output,
-    input_tokens: input,
-    output_tokens: output,
-    input_token_details: { text_tokens: input, audio_tokens: 0, cached_tokens: 0 },
-    output_token_details: { text_tokens: output, audio_tokens: 0 },
-  };
 }
 
 /**
@@ -564,20 +347,12 @@ export async function completeResponse(
   server: ScriptedRealtimeServer,
   options: CompleteResponseOptions = {},
 ): Promise<RealtimeServerEvent[]> {
-  const conversation = await conversationOf(server, 'complete a response');
-  const open = conversation.openResponse;
-  if (open === undefined) throw new TypeError('ScriptedRealtimeServer: no response is open.');
-  conversation.openResponse = undefined;
-  const status = options.status ?? 'completed';
-  return await sendAll(
-    server,
-    finishEvents(
-      open,
-      status,
-      undefined,
-      status === 'cancelled' ? options.reason ?? 'client_cancelled' : undefined,
-    ),
-  );
+  const connection = await connectionOf(server, 'complete a response');
+  const events = completeResponseEvents(turnState(server, connection), options);
+  if (events === undefined) {
+    throw new InvalidRealtimeTurnError('no_open_response', { call: 'completeResponse()' });
+  }
+  return await sendAll(server, events);
 }
 
 /**
@@ -599,13 +374,6 @@ export type CompleteResponseOptions = {
   /** The `status_details.reason` of a cancelled response (default `'client_cancelled'`). */
   reason?: string;
 };
-
-async function conversationOf(
-  server: ScriptedRealtimeServer,
-  operation: string,
-): Promise<ConversationState> {
-  return internalsOf(server).conversation(await connectionOf(server, operation));
-}
 
 /**
  * Options of {@linkcode assistantCallsTool}.
@@ -680,49 +448,14 @@ export async function assistantCallsTool(
 ): Promise<RealtimeServerEvent[]> {
   const connection = await connectionOf(server, 'send a tool call');
   const inner = internalsOf(server);
-  const conversation = inner.conversation(connection);
-  const responseId = options.responseId ?? inner.nextId('resp');
-  const itemId = options.itemId ?? inner.nextId('item');
-  const callId = options.callId ?? inner.nextId('call');
-  const args = typeof options.arguments === 'string'
-    ? options.arguments
-    : JSON.stringify(options.arguments);
   // Checked before anything is sent or noted, so a wrong call leaves no half-sent response.
-  inner.checkToolCall(
-    { type: 'function_call', name: options.name, arguments: args },
-    { outputIndex: 0, responseId },
-    options.validate !== false,
+  const events = toolCallEvents(
+    turnState(server, connection),
+    options,
+    'assistantCallsTool()',
+    (item, responseId) =>
+      inner.checkToolCall(item, { outputIndex: 0, responseId }, options.validate !== false),
   );
-  const previous = conversation.lastItemId;
-  conversation.lastItemId = itemId;
-  const response = responseObject(responseId, 'audio', 'in_progress');
-  const base = {
-    id: itemId,
-    object: 'realtime.item',
-    type: 'function_call',
-    name: options.name,
-    call_id: callId,
-  };
-  const added = { ...base, status: 'in_progress', arguments: '' };
-  const done = { ...base, status: 'completed', arguments: args };
-  const ids = { response_id: responseId, item_id: itemId, output_index: 0, call_id: callId };
-  const events: RealtimeServerEvent[] = [
-    { type: 'response.created', response },
-    { type: 'response.output_item.added', response_id: responseId, output_index: 0, item: added },
-    { type: 'conversation.item.added', previous_item_id: previous, item: added },
-    ...textChunks(args, 2, 'assistantCallsTool()').map((delta) => ({
-      type: 'response.function_call_arguments.delta',
-      ...ids,
-      delta,
-    })),
-    { type: 'response.function_call_arguments.done', ...ids, name: options.name, arguments: args },
-    { type: 'conversation.item.done', previous_item_id: previous, item: done },
-    { type: 'response.output_item.done', response_id: responseId, output_index: 0, item: done },
-    {
-      type: 'response.done',
-      response: { ...response, status: 'completed', output: [done], usage: usageOf() },
-    },
-  ];
   return await sendAll(server, events, { validate: false });
 }
 
@@ -790,41 +523,20 @@ export async function userInterrupts(
   conversation.openResponse = undefined;
   const itemId = options.itemId ?? inner.nextId('item');
   const sent = [
-    await server.sendServerEvent({
-      type: 'input_audio_buffer.speech_started',
-      audio_start_ms: options.audioStartMs ?? 0,
-      item_id: itemId,
-    }),
+    await server.sendServerEvent(speechStartedEvent(itemId, options.audioStartMs ?? 0)),
   ];
   if (open !== undefined) {
-    sent.push(
-      ...await sendAll(server, finishEvents(open, 'cancelled', undefined, 'turn_detected')),
-    );
+    sent.push(...await sendAll(server, interruptedResponseEvents(open)));
     const truncate = connection.received.findLast((e) =>
       e.type === 'conversation.item.truncate' && e.event.item_id === open.itemId
     );
     if (truncate !== undefined) {
-      sent.push(
-        await server.sendServerEvent({
-          type: 'conversation.item.truncated',
-          item_id: open.itemId,
-          content_index: truncate.event.content_index ?? 0,
-          audio_end_ms: truncate.event.audio_end_ms ?? 0,
-        }),
-      );
+      sent.push(await server.sendServerEvent(truncatedEvent(open.itemId, truncate.event)));
       if (asked(connection, 'conversation.item.retrieve', open.itemId)) {
         sent.push(
-          await server.sendServerEvent({
-            type: 'conversation.item.retrieved',
-            item: {
-              id: open.itemId,
-              object: 'realtime.item',
-              type: 'message',
-              status: 'incomplete',
-              role: 'assistant',
-              content: [{ type: 'output_audio', transcript: options.heardTranscript ?? '' }],
-            },
-          }),
+          await server.sendServerEvent(
+            retrievedAssistantItemEvent(open.itemId, options.heardTranscript),
+          ),
         );
       }
     }
@@ -889,18 +601,7 @@ export async function responseFails(
   const eventId = options.eventId !== undefined
     ? options.eventId
     : connection.received.findLast((e) => e.type === 'response.create')?.event.event_id ?? null;
-  return [
-    await server.sendServerEvent({
-      type: 'error',
-      error: {
-        type: options.errorType ?? 'invalid_request_error',
-        code: options.code ?? 'response_create_failed',
-        message: options.message ?? 'The response could not be created.',
-        param: null,
-        event_id: eventId,
-      },
-    }),
-  ];
+  return [await server.sendServerEvent(responseErrorEvent(options, eventId))];
 }
 
 /**
@@ -943,27 +644,7 @@ export async function rateLimitsUpdated(
   options: RateLimitsOptions = {},
 ): Promise<RealtimeServerEvent[]> {
   await connectionOf(server, 'send rate limits');
-  const requests = options.requests ?? { limit: 1000, remaining: 999, resetSeconds: 60 };
-  const tokens = options.tokens ?? { limit: 40000, remaining: 39000, resetSeconds: 60 };
-  return [
-    await server.sendServerEvent({
-      type: 'rate_limits.updated',
-      rate_limits: [
-        {
-          name: 'requests',
-          limit: requests.limit,
-          remaining: requests.remaining,
-          reset_seconds: requests.resetSeconds,
-        },
-        {
-          name: 'tokens',
-          limit: tokens.limit,
-          remaining: tokens.remaining,
-          reset_seconds: tokens.resetSeconds,
-        },
-      ],
-    }),
-  ];
+  return [await server.sendServerEvent(rateLimitsEvent(options))];
 }
 
 /**
@@ -999,30 +680,12 @@ export async function acknowledgeClientItems(
   server: ScriptedRealtimeServer,
 ): Promise<RealtimeServerEvent[]> {
   const connection = await connectionOf(server, 'acknowledge client items');
-  const inner = internalsOf(server);
-  const conversation = inner.conversation(connection);
+  const state = turnState(server, connection);
   const events: RealtimeServerEvent[] = [];
   for (const received of connection.received) {
     if (received.type !== 'conversation.item.create') continue;
     if (!claim(connection, received.index)) continue;
-    const request = received.event;
-    const item = {
-      ...request.item,
-      id: typeof request.item?.id === 'string' ? request.item.id : inner.nextId('item'),
-      object: 'realtime.item',
-      status: request.item?.status ?? 'completed',
-    };
-    const previous = typeof request.previous_item_id === 'string' &&
-        request.previous_item_id !== 'root'
-      ? request.previous_item_id
-      : request.previous_item_id === 'root'
-      ? null
-      : conversation.lastItemId;
-    if (request.previous_item_id === undefined) conversation.lastItemId = item.id;
-    events.push(
-      { type: 'conversation.item.added', previous_item_id: previous, item },
-      { type: 'conversation.item.done', previous_item_id: previous, item },
-    );
+    events.push(...clientItemEvents(state, received.event));
   }
   return await sendAll(server, events);
 }

@@ -25,6 +25,7 @@ import {
 } from './_fake_socket.ts';
 import { closestKnownType, REQUIRED_FIELDS } from './_server_event_catalog.ts';
 import { RealtimeToolCheck } from './_tool_call_check.ts';
+import { type ConversationState, idCounter, newConversation } from './_turn_events.ts';
 import { type Registered, runGenericScenario } from './scenario.ts';
 import type {
   CloseConnectionOptions,
@@ -339,23 +340,6 @@ export interface ServerInternals {
   ): void;
 }
 
-/** What the builders remember about one connection's conversation. */
-export interface ConversationState {
-  /** The id of the last conversation item, for `previous_item_id`. */
-  lastItemId: string | null;
-  /** The assistant response left open by `assistantAnswers({ complete: false })`. */
-  openResponse: OpenResponse | undefined;
-}
-
-/** An assistant response in progress. */
-export interface OpenResponse {
-  readonly responseId: string;
-  readonly itemId: string;
-  readonly modality: 'audio' | 'text';
-  readonly transcript: string;
-  readonly response: Record<string, unknown>;
-}
-
 const internals = new WeakMap<ScriptedRealtimeServer, ServerInternals>();
 
 /** The builders' view of `server` (not part of the public API). */
@@ -425,7 +409,7 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
     | { fault: 'duplicateServerEvent'; type: string }
   > = [];
   #nextOrder = 1;
-  readonly #ids = new Map<string, number>();
+  readonly #nextId = idCounter();
   #connectionWaiters: Array<
     { index: number; resolve: () => void; reject: (error: unknown) => void }
   > = [];
@@ -448,15 +432,11 @@ export class ScriptedRealtimeServer implements AsyncDisposable {
       );
     internals.set(this, {
       current: () => this.#current(),
-      nextId: (prefix) => {
-        const next = (this.#ids.get(prefix) ?? 0) + 1;
-        this.#ids.set(prefix, next);
-        return `${prefix}_${next}`;
-      },
+      nextId: this.#nextId,
       conversation: (connection) => {
         let state = this.#conversations.get(connection);
         if (state === undefined) {
-          state = { lastItemId: null, openResponse: undefined };
+          state = newConversation();
           this.#conversations.set(connection, state);
         }
         return state;

@@ -269,15 +269,22 @@ export class InvalidRealtimeServerEventError extends Error {
   readonly field: string | undefined;
   /** The closest known type, for `unknown_type`. */
   readonly suggestion: string | undefined;
+  /**
+   * Where the event came from: `'sendServerEvent()'` (a test's own event), or
+   * the transcript entry `replayRealtimeTranscript()` replayed, 1-based:
+   * `'replayRealtimeTranscript() (connection #1, entry #3)'`.
+   */
+  readonly source: string;
   /** Always `'InvalidRealtimeServerEventError'`. */
   override readonly name: 'InvalidRealtimeServerEventError';
 
-  /** Describes the refused event. */
+  /** Describes the refused event and where it came from (default `'sendServerEvent()'`). */
   constructor(
     reason: InvalidRealtimeServerEventReason,
-    details: { type?: string; field?: string; suggestion?: string } = {},
+    details: { type?: string; field?: string; suggestion?: string; source?: string } = {},
   ) {
     const what = details.type === undefined ? 'server event' : `server event ${details.type}`;
+    const source = details.source ?? 'sendServerEvent()';
     const text = {
       not_an_object: 'a server event must be a plain JSON object',
       missing_type: 'a server event needs a string `type`',
@@ -288,12 +295,97 @@ export class InvalidRealtimeServerEventError extends Error {
         'would drop it silently',
       not_json: `${what} cannot be serialized as JSON`,
     }[reason];
-    super(`${PREFIX} refused a server event: ${text}.`);
+    super(`${PREFIX} refused a server event from ${source}: ${text}.`);
     this.reason = reason;
     this.type = details.type;
     this.field = details.field;
     this.suggestion = details.suggestion;
+    this.source = source;
     this.name = 'InvalidRealtimeServerEventError';
+  }
+}
+
+/**
+ * Why a turn builder could not build its turn (`InvalidRealtimeTurnError.reason`):
+ * `no_open_response`: `completeResponse()` found no response left open by
+ * `assistantAnswers({ complete: false })`.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidRealtimeTurnReason } from 'scripted-agents/realtime_testing';
+ *
+ * const reason: InvalidRealtimeTurnReason = 'no_open_response';
+ * ```
+ */
+export type InvalidRealtimeTurnReason = 'no_open_response';
+
+/**
+ * Options of `InvalidRealtimeTurnError`.
+ *
+ * @example
+ * ```ts
+ * import type { InvalidRealtimeTurnErrorOptions } from 'scripted-agents/realtime_testing';
+ *
+ * const options: InvalidRealtimeTurnErrorOptions = { call: 'completeResponse()' };
+ * ```
+ */
+export type InvalidRealtimeTurnErrorOptions = {
+  /** The builder call that failed, e.g. `'completeResponse()'`. */
+  call: string;
+  /** The double it was called on (default `'ScriptedRealtimeServer'`). */
+  double?: 'ScriptedRealtimeServer' | 'RealtimeServerEventBuilder';
+};
+
+/**
+ * A turn builder was called where the conversation does not allow its turn:
+ * `completeResponse()` with no response open. Nothing was sent or built.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert/strict';
+ * import {
+ *   completeResponse,
+ *   InvalidRealtimeTurnError,
+ *   ScriptedRealtimeServer,
+ * } from 'scripted-agents/realtime_testing';
+ *
+ * const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+ * const transport = server.transport();
+ * await transport.connect({ apiKey: 'test' });
+ * await assert.rejects(completeResponse(server), (error) =>
+ *   error instanceof InvalidRealtimeTurnError &&
+ *   error.reason === 'no_open_response' && error.call === 'completeResponse()');
+ * transport.close();
+ * await server.settled();
+ * ```
+ */
+export class InvalidRealtimeTurnError extends Error {
+  /** Why the turn could not be built. */
+  readonly reason: InvalidRealtimeTurnReason;
+  /** The builder call, e.g. `'completeResponse()'`. */
+  readonly call: string;
+  /** The double the builder ran on. */
+  readonly double: 'ScriptedRealtimeServer' | 'RealtimeServerEventBuilder';
+  /** Always `'InvalidRealtimeTurnError'`. */
+  override readonly name: 'InvalidRealtimeTurnError';
+
+  /** Describes the refused turn. */
+  constructor(reason: InvalidRealtimeTurnReason, options: InvalidRealtimeTurnErrorOptions) {
+    const double = options.double ?? 'ScriptedRealtimeServer';
+    const where = double === 'ScriptedRealtimeServer'
+      ? 'on the current connection'
+      : 'in this builder';
+    super(
+      `${double}: ${options.call} found no open response ${where}. ` +
+        'It finishes the response that assistantAnswers({ complete: false }) left open; ' +
+        'a completed response, or one that completeResponse() or userInterrupts() already ' +
+        'finished, is closed. Call assistantAnswers({ ..., complete: false }) first, or ' +
+        'drop this call.',
+    );
+    this.reason = reason;
+    this.call = options.call;
+    this.double = double;
+    this.name = 'InvalidRealtimeTurnError';
   }
 }
 

@@ -127,6 +127,7 @@ export const doubleGroups = [
       'scripted_realtime_server(_errors)?',
       'realtime_server_property',
       'realtime_server_teardown',
+      'realtime_server_event_builder',
       'realtime_turns\\w*',
       'realtime_transcript\\w*',
       'recipes/realtime_wire_\\w+',

@@ -14,6 +14,9 @@
 //
 // Options: --sdk=0.3.9,0.20.0   only these releases (floors are then not checked)
 //          --from=0.3           start at this minor (default: the oldest published)
+//          --groups=model,cassette  only these groups of test files (floors are then not
+//                               checked, no report written unless --out); with --sdk,
+//                               what fails just below a floor
 //          --out=PATH           where the table goes (default docs/reports/compat.md; '-' for none)
 //          --no-build           fail instead of building a missing npm/
 //          --types-only         only type-check the recipes (fast; no test runs)
@@ -46,7 +49,8 @@ const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 for (const arg of args) {
   if (
-    !/^--(sdk|from|out)=/.test(arg) && !['--no-build', '--docs', '--types-only'].includes(arg)
+    !/^--(sdk|from|out|groups)=/.test(arg) &&
+    !['--no-build', '--docs', '--types-only'].includes(arg)
   ) {
     fail(`unknown option ${arg}`);
   }
@@ -56,6 +60,13 @@ const started = performance.now();
 ensureBuilt();
 const { groups, sdkComparisons } = groupTestFiles();
 const explicit = option('sdk')?.split(',');
+const groupIds = option('groups')?.split(',').filter(Boolean);
+for (const id of groupIds ?? []) {
+  if (!doubleGroups.some((g) => g.id === id)) {
+    fail(`--groups: unknown group ${id} (${doubleGroups.map((g) => g.id).join(', ')})`);
+  }
+}
+const chosenGroups = doubleGroups.filter((g) => groupIds === undefined || groupIds.includes(g.id));
 const typesOnly = args.includes('--types-only');
 const from = option('from');
 const versions = explicit ??
@@ -81,8 +92,8 @@ for (const version of versions) {
   row.sdkDoubles = Object.hasOwn(agents.exports ?? {}, './testing');
   // The recipes as TypeScript user code against this release's types: a double whose
   // recipes do not compile there is not usable there from TypeScript.
-  const types = typeCheckRecipes(project.dir, doubleGroups);
-  for (const group of doubleGroups) {
+  const types = typeCheckRecipes(project.dir, chosenGroups);
+  for (const group of chosenGroups) {
     const files = groups[group.id].filter((f) => row.sdkDoubles || !sdkComparisons.includes(f));
     const typeErrors = Object.entries(types.errors)
       .filter(([file]) => group.files.test(file))
@@ -102,9 +113,10 @@ for (const version of versions) {
   }
 }
 
-const measured = explicit ? undefined : floors(rows);
+const measured = explicit || groupIds ? undefined : floors(rows);
 const table = markdown(rows, measured);
-const out = option('out') ?? 'docs/reports/compat.md';
+// Some groups only: a measurement, not the report.
+const out = option('out') ?? (groupIds ? '-' : 'docs/reports/compat.md');
 if (out !== '-') fs.writeFileSync(path.resolve(root, out), table);
 console.log(`\n${table}`);
 if (args.includes('--docs')) updateDocsTable(rows, measured);
@@ -121,7 +133,7 @@ if (measured) {
   }
 }
 const newest = rows.at(-1);
-for (const group of doubleGroups) {
+for (const group of chosenGroups) {
   if (newest && !newest.cells[group.id]?.ok) {
     problems.push(`${group.id} fails on the newest release tried (${newest.version})`);
   }
@@ -149,7 +161,7 @@ function floors(results) {
 }
 
 function markdown(results, measuredFloors) {
-  const head = ['SDK', ...doubleGroups.map((g) => g.id)];
+  const head = ['SDK', ...chosenGroups.map((g) => g.id)];
   const lines = [
     '# SDK compatibility',
     '',
@@ -162,7 +174,7 @@ function markdown(results, measuredFloors) {
     `has no test doubles of its own, so the ${sdkComparisons.length} test files that compare`,
     'ours with them do not run there.',
     '',
-    ...doubleGroups.map((g) => {
+    ...chosenGroups.map((g) => {
       const count = groups[g.id].length;
       return `- **${g.id}**: ${g.title} (${count} test file${count === 1 ? '' : 's'})`;
     }),
@@ -171,7 +183,7 @@ function markdown(results, measuredFloors) {
     `|${head.map(() => '---').join('|')}|`,
   ];
   for (const row of results) {
-    const cells = doubleGroups.map((g) => {
+    const cells = chosenGroups.map((g) => {
       if (row.installError) return 'install failed';
       const c = row.cells[g.id];
       const tests = typesOnly
@@ -186,7 +198,7 @@ function markdown(results, measuredFloors) {
       '',
       'Floors (the oldest release from which the group passes on every later one):',
       '',
-      ...doubleGroups.map((g) => `- ${g.id}: ${measuredFloors[g.id] ?? 'none'}`),
+      ...chosenGroups.map((g) => `- ${g.id}: ${measuredFloors[g.id] ?? 'none'}`),
     );
   }
   lines.push(

@@ -117,6 +117,8 @@ const testSets = [
     'realtime_turns',
     'realtime_transcript',
     'scripted_realtime_server',
+    // assistantCallsTool's check of the call against the session's tools.
+    'script_check_realtime',
   ]],
   // The scripted server checks the events it sends against this catalog.
   [/^realtime_testing\/_server_event_catalog/, [
@@ -161,6 +163,14 @@ const testSets = [
   // The server's check of the function calls it sends: the strict-script Realtime tests
   // (the \`realtime_\` prefix misses them) and the server's own, which switch it off.
   [/^realtime_testing\/_tool_call_check/, ['script_check_realtime', 'scripted_realtime_server']],
+  // The turn events and the standalone builder: the tests of both users of the events.
+  [/^realtime_testing\/(_turn_events|realtime_server_event_builder)/, [
+    'realtime_server_event_builder',
+    'realtime_turns',
+    'scripted_realtime_server_errors',
+    // The server's check of the tool calls it builds (a wrong call is refused before sending).
+    'script_check_realtime',
+  ]],
   [/^realtime_testing\//, ['realtime_']],
   [/^_internal\/snapshot/, ['snapshot', 'scripted_model', 'realtime_transport']],
   // The cassette entry and its file adapter: the cassette tests (cassette_fs tests included).

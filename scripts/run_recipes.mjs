@@ -14,7 +14,8 @@
 // Recipes whose file name ends in `_loopback_test.ts` start a server on
 // 127.0.0.1; Deno runs them with `--allow-net=127.0.0.1` and nothing wider.
 //
-// Options: --runtime=deno,bun,node (default: all)  --no-build  --rebuild
+// Options: --runtime=deno,bun,node (default: all)  --only=name,name (recipes by file name without
+// `_test.ts`, e.g. --only=realtime_inline_transport; default: all)  --no-build  --rebuild
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,9 +40,18 @@ for (const name of runtimes) {
   if (!['deno', 'bun', 'node'].includes(name)) fail(`unknown runtime "${name}"`);
 }
 
-const recipeFiles = fs.readdirSync(recipesDir).filter((f) => f.endsWith('_test.ts')).sort();
-if (recipeFiles.length === 0) fail(`no recipes found in ${recipesDir}`);
 const recipeName = (file) => path.basename(file).replace(/_test\.(ts|js)$/, '');
+const only = option('only')?.split(',').filter(Boolean);
+const allRecipeFiles = fs.readdirSync(recipesDir).filter((f) => f.endsWith('_test.ts')).sort();
+if (allRecipeFiles.length === 0) fail(`no recipes found in ${recipesDir}`);
+for (const name of only ?? []) {
+  if (!allRecipeFiles.some((f) => recipeName(f) === name)) {
+    fail(`--only: no recipe "${name}" in tests/recipes/ (names are file names without _test.ts)`);
+  }
+}
+const recipeFiles = only === undefined
+  ? allRecipeFiles
+  : allRecipeFiles.filter((f) => only.includes(recipeName(f)));
 const recipes = recipeFiles.map(recipeName);
 
 fs.mkdirSync(cacheDir, { recursive: true });

@@ -3,8 +3,9 @@
 // policy (option or file) warns, fails or re-records past its maximum age; and
 // openCassette writes a usage list and, on a miss, an HTML failure artifact.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { env } from 'node:process';
+import { cwd, env } from 'node:process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Agent, Runner } from '@openai/agents';
@@ -225,11 +226,14 @@ describe('openCassette: usage list, SDK version and failure artifacts', () => {
     await new Runner({ modelProvider: replay, tracingDisabled: true }).run(agent, 'Ann');
     await replay.close();
     assert.deepEqual((await readFile(usage, 'utf8')).split('\n'), [file, file, '']);
+    // The SDK where the tests run (the nearest node_modules above the working folder): the
+    // repository's own, or a project that pins another release around the built package.
+    let sdkDir = cwd();
+    while (!existsSync(path.join(sdkDir, 'node_modules/@openai/agents-core/package.json'))) {
+      sdkDir = path.dirname(sdkDir);
+    }
     const sdk = JSON.parse(
-      await readFile(
-        path.join(repositoryRoot(), 'node_modules/@openai/agents-core/package.json'),
-        'utf8',
-      ),
+      await readFile(path.join(sdkDir, 'node_modules/@openai/agents-core/package.json'), 'utf8'),
     ).version;
     const saved = JSON.parse(await readFile(file, 'utf8'));
     assert.equal(saved.interactions[0].recorded.sdk, sdk);

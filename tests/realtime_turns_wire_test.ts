@@ -18,6 +18,7 @@ import {
   assistantCallsTool,
   completeResponse,
   handshake,
+  InvalidRealtimeTurnError,
   rateLimitsUpdated,
   type RealtimeServerEvent,
   RealtimeServerNotConnectedError,
@@ -501,9 +502,11 @@ describe('turn builders on the wire', () => {
         },
       },
     ]);
+    // The response is finished: a second completeResponse() has nothing to close.
     await assert.rejects(completeResponse(server), {
-      name: 'TypeError',
-      message: 'ScriptedRealtimeServer: no response is open.',
+      name: 'InvalidRealtimeTurnError',
+      reason: 'no_open_response',
+      call: 'completeResponse()',
     });
 
     await assistantAnswers(server, { transcript: 'So', complete: false, responseId: 'resp_b' });
@@ -637,7 +640,7 @@ describe('turn builders on the wire', () => {
       'conversation.item.done',
     ]);
     // The response is no longer open.
-    await assert.rejects(completeResponse(server), TypeError);
+    await assert.rejects(completeResponse(server), InvalidRealtimeTurnError);
     await close();
   });
 

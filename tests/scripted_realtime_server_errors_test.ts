@@ -1,13 +1,19 @@
 import assert from 'node:assert/strict';
 import { RealtimeAgent, RealtimeSession } from '@openai/agents/realtime';
 import {
+  assistantAnswers,
+  completeResponse,
   IncompleteRealtimeServerScenarioError,
   InvalidRealtimeServerEventError,
   InvalidRealtimeTranscriptError,
+  InvalidRealtimeTurnError,
   parseRealtimeTranscript,
+  rateLimitsUpdated,
   RealtimeClientEventMatcherError,
   RealtimeServerNotConnectedError,
+  type RealtimeTranscript,
   RealtimeTranscriptDriftError,
+  replayRealtimeTranscript,
   ScriptedRealtimeServer,
   ScriptedRealtimeServerScenarioCancelledError,
   UnexpectedRealtimeClientEventError,
@@ -271,15 +277,113 @@ describe('ScriptedRealtimeServer errors: server events and connections', () => {
     for (const [event, fields, text] of cases) {
       await assert.rejects(server.sendServerEvent(event as never), (error) => {
         assert.ok(error instanceof InvalidRealtimeServerEventError);
-        assert.deepEqual({ ...error }, { ...fields, name: 'InvalidRealtimeServerEventError' });
-        assert.equal(error.message, `ScriptedRealtimeServer refused a server event: ${text}.`);
+        assert.deepEqual({ ...error }, {
+          ...fields,
+          source: 'sendServerEvent()',
+          name: 'InvalidRealtimeServerEventError',
+        });
+        assert.equal(
+          error.message,
+          `ScriptedRealtimeServer refused a server event from sendServerEvent(): ${text}.`,
+        );
         return true;
       });
     }
     assert.equal(
       new InvalidRealtimeServerEventError('not_json').message,
-      'ScriptedRealtimeServer refused a server event: server event cannot be serialized as JSON.',
+      'ScriptedRealtimeServer refused a server event from sendServerEvent(): server event ' +
+        'cannot be serialized as JSON.',
     );
+  });
+
+  test('a refused event of a replayed transcript names the entry it came from', async () => {
+    const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+    const transport = server.transport();
+    const transcript: RealtimeTranscript = {
+      format: 'scripted-agents/realtime-transcript',
+      version: 1,
+      connections: [{
+        url: 'wss://api.openai.com/v1/realtime',
+        entries: [
+          { direction: 'server', event: { type: 'input_audio_buffer.cleared' } },
+          { direction: 'server', event: { type: 'response.done' } },
+        ],
+        close: null,
+      }],
+    };
+    const replay = replayRealtimeTranscript(server, transcript);
+    await transport.connect({ apiKey: KEY });
+    await assert.rejects(replay, (error) => {
+      assert.ok(error instanceof InvalidRealtimeServerEventError);
+      assert.deepEqual({ ...error }, {
+        reason: 'missing_field',
+        type: 'response.done',
+        field: 'response',
+        suggestion: undefined,
+        source: 'replayRealtimeTranscript() (connection #1, entry #2)',
+        name: 'InvalidRealtimeServerEventError',
+      });
+      assert.equal(
+        error.message,
+        'ScriptedRealtimeServer refused a server event from replayRealtimeTranscript() ' +
+          '(connection #1, entry #2): server event response.done lacks the field `response`, ' +
+          'without which the SDK would drop it silently.',
+      );
+      return true;
+    });
+    transport.close();
+    await server.settled();
+  });
+
+  test('assistantAnswers() with pieces that do not join to the text names itself', async () => {
+    const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+    const transport = server.transport();
+    await transport.connect({ apiKey: KEY });
+    await assert.rejects(
+      assistantAnswers(server, { text: 'Hi', chunks: ['H'] }),
+      (error) => error instanceof TypeError && error.message.startsWith('assistantAnswers(): '),
+    );
+    transport.close();
+    await server.settled();
+  });
+
+  test('completeResponse() with no open response says what opens one', async () => {
+    const server = new ScriptedRealtimeServer({ ignoreClientEvents: ['session.update'] });
+    const transport = server.transport();
+    await transport.connect({ apiKey: KEY });
+    await assistantAnswers(server, { text: 'Done.' });
+    await assert.rejects(completeResponse(server), (error) => {
+      assert.ok(error instanceof InvalidRealtimeTurnError);
+      assert.deepEqual({ ...error }, {
+        reason: 'no_open_response',
+        call: 'completeResponse()',
+        double: 'ScriptedRealtimeServer',
+        name: 'InvalidRealtimeTurnError',
+      });
+      assert.equal(
+        error.message,
+        'ScriptedRealtimeServer: completeResponse() found no open response on the current ' +
+          'connection. It finishes the response that assistantAnswers({ complete: false }) ' +
+          'left open; a completed response, or one that completeResponse() or ' +
+          'userInterrupts() already finished, is closed. Call assistantAnswers({ ..., ' +
+          'complete: false }) first, or drop this call.',
+      );
+      return true;
+    });
+    // Nothing was sent: the next event takes the id after the answer's 11.
+    const [limits] = await rateLimitsUpdated(server);
+    assert.equal(limits.event_id, 'event_12');
+    assert.equal(
+      new InvalidRealtimeTurnError('no_open_response', {
+        call: 'completeResponse()',
+        double: 'RealtimeServerEventBuilder',
+      }).message.startsWith(
+        'RealtimeServerEventBuilder: completeResponse() found no open response in this builder.',
+      ),
+      true,
+    );
+    transport.close();
+    await server.settled();
   });
 
   test('an operation without a connection names the operation', async () => {

@@ -241,6 +241,7 @@ describe('ScriptedRealtimeServer: server events are validated', () => {
       type: 'response.output_audio.delt',
       field: undefined,
       suggestion: 'response.output_audio.delta',
+      source: 'sendServerEvent()',
       name: 'InvalidRealtimeServerEventError',
     });
   });
