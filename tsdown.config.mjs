@@ -41,7 +41,7 @@ const neverBundle = [
 ];
 
 /**
- * testing/_sdk_sandbox.ts loads the SDK's optional sandbox entry with a top-level
+ * testing/sandbox/_sdk_sandbox.ts loads the SDK's optional sandbox entry with a top-level
  * `await import()`, which CommonJS cannot express. In the CommonJS build the same
  * module is a `require` in a `try`/`catch`: synchronous there, with the same exports.
  */

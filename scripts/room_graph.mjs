@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// deno-lint-ignore-file no-console
 // The import graph of testing/ by room (one folder per double or capability):
 // how many files and arrows, which rooms each room imports (run time or types only),
 // any room that imports a sibling room's private (`_`) file, and any room cycle at

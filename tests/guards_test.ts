@@ -482,7 +482,7 @@ describe('guards: configuration', () => {
     // npm run compat measures each double's floor into scripts/_lib.mjs `sdkFloors`;
     // SandboxSdkUnavailableError tells users the sandbox one.
     const stated = /export const sandboxSdkFloor = '([\d.]+)';/.exec(
-      readFileSync(path.join(root, 'testing', '_sdk_sandbox.ts'), 'utf8'),
+      readFileSync(path.join(root, 'testing', 'sandbox', '_sdk_sandbox.ts'), 'utf8'),
     )?.[1];
     const measured = /^\s+sandbox: '([\d.]+)',$/m.exec(
       readFileSync(path.join(root, 'scripts', '_lib.mjs'), 'utf8'),

@@ -17,7 +17,7 @@ import {
   type JsonSchema,
   resolvePointer,
   stableKey,
-} from '../_internal/schema_check.ts';
+} from '../../_internal/schema_check.ts';
 
 export type { JsonSchema };
 

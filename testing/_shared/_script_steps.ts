@@ -9,8 +9,8 @@
  * @module
  */
 
-import type { FailureLog } from '../_internal/failure_log.ts';
-import type { ScriptEntry, StepCount, StepScript } from '../_internal/step_script.ts';
+import type { FailureLog } from '../../_internal/failure_log.ts';
+import type { ScriptEntry, StepCount, StepScript } from '../../_internal/step_script.ts';
 import { isGroup } from './_step_count.ts';
 
 /**

@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { StepCount } from '../_internal/step_script.ts';
-import type { StepRepeat } from './step_bending_types.ts';
+import type { StepCount } from '../../_internal/step_script.ts';
+import type { StepRepeat } from '../step_bending/step_bending_types.ts';
 
 const once: StepCount = Object.freeze({ min: 1, max: 1 });
 

@@ -46,16 +46,16 @@ import type {
   SdkModelRequest as ModelRequest,
   SdkModelResponse as ModelResponse,
   SdkStreamEvent as StreamEvent,
-} from './_sdk_types.ts';
-import type { SdkOutputModelItem as OutputModelItem } from './_sdk_item_types.ts';
-import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
-import { frozenSnapshot } from '../_internal/snapshot.ts';
-import { generateSchemaValue, hashString, type JsonSchema } from './_schema_values.ts';
-import { synthesizeStream } from '../_internal/stream.ts';
-import { assistantMessage } from './output_items.ts';
-import { hostedPlans } from './_hosted_calls.ts';
-import { ModelCallLog, throwIfAborted } from './_model_calls.ts';
-import type { RecordedModelCall } from './scripted_model_types.ts';
+} from '../_shared/_sdk_types.ts';
+import type { SdkOutputModelItem as OutputModelItem } from '../_shared/_sdk_item_types.ts';
+import { FailureLog, runTeardownChecks } from '../../_internal/failure_log.ts';
+import { frozenSnapshot } from '../../_internal/snapshot.ts';
+import { generateSchemaValue, hashString, type JsonSchema } from '../_shared/_schema_values.ts';
+import { synthesizeStream } from '../../_internal/stream.ts';
+import { assistantMessage } from '../model/output_items.ts';
+import { hostedPlans } from './hosted_calls.ts';
+import { ModelCallLog, throwIfAborted } from '../model/model_calls.ts';
+import type { RecordedModelCall } from '../model/scripted_model_types.ts';
 import {
   AutoModelBudgetExceededError,
   AutoModelIncompleteError,
@@ -64,14 +64,14 @@ import {
   AutoModelValueError,
   type AutoModelValueFailureReason,
 } from './auto_model_errors.ts';
-import { nearestName } from '../_internal/nearest_name.ts';
+import { nearestName } from '../../_internal/nearest_name.ts';
 import type {
   AutoModelGeneratedValue,
   AutoModelOptions,
   AutoModelSchema,
 } from './auto_model_types.ts';
-import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
-import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
+import { announceDouble, settleDouble } from '../../_internal/live_doubles.ts';
+import { assertOwnerRunning } from '../../_internal/ended_test_error.ts';
 
 const DOUBLE = 'AutoModel';
 /** Candidates tried against a richer schema's own validation before giving up. */

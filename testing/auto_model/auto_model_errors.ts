@@ -5,7 +5,7 @@
  * @module
  */
 
-import { countOf, ordinal } from '../_internal/format.ts';
+import { countOf, ordinal } from '../../_internal/format.ts';
 
 /**
  * Why `AutoModel` could not produce a value: the schema uses a keyword it does

@@ -8,8 +8,8 @@
  * @module
  */
 
-import type { SdkModelRequest as ModelRequest } from './_sdk_types.ts';
-import type { SdkOutputModelItem as OutputModelItem } from './_sdk_item_types.ts';
+import type { SdkModelRequest as ModelRequest } from '../_shared/_sdk_types.ts';
+import type { SdkOutputModelItem as OutputModelItem } from '../_shared/_sdk_item_types.ts';
 import {
   applyPatchCall,
   codeInterpreterCall,
@@ -19,7 +19,7 @@ import {
   mcpCall,
   shellCall,
   webSearchCall,
-} from './output_item_builders.ts';
+} from '../model/output_item_builders.ts';
 
 /** An item of a request's history, as far as the plans read it. */
 export type HistoryItem = {

@@ -20,12 +20,12 @@
  * @module
  */
 
-import { FailureLog } from '../_internal/failure_log.ts';
-import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
-import { snapshotValue } from '../_internal/snapshot.ts';
-import type { Assert, HasExactKeys } from './_exact_keys.ts';
-import { stepCount } from './_step_count.ts';
-import { scriptEntry, takeStep } from './_script_steps.ts';
+import { FailureLog } from '../../_internal/failure_log.ts';
+import { type ScriptEntry, StepScript } from '../../_internal/step_script.ts';
+import { snapshotValue } from '../../_internal/snapshot.ts';
+import type { Assert, HasExactKeys } from '../_shared/_exact_keys.ts';
+import { stepCount } from '../_shared/_step_count.ts';
+import { scriptEntry, takeStep } from '../_shared/_script_steps.ts';
 import {
   ComputerActionMatcherError,
   InvalidScriptedComputerStepError,
@@ -39,7 +39,7 @@ import type {
   ScriptedComputerInput,
   ScriptedComputerOptions,
 } from './scripted_computer_types.ts';
-import { announceDouble } from '../_internal/live_doubles.ts';
+import { announceDouble } from '../../_internal/live_doubles.ts';
 
 /**
  * How many action arguments each computer method takes before the run

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { countOf, ordinal } from '../_internal/format.ts';
+import { countOf, ordinal } from '../../_internal/format.ts';
 
 /**
  * An action no step could take: another action was expected, or the script

@@ -6,7 +6,7 @@
  */
 
 import type { SdkComputer } from './_sdk_computer_types.ts';
-import type { AnyOrderOf, StepRepeat } from './step_bending_types.ts';
+import type { AnyOrderOf, StepRepeat } from '../step_bending/step_bending_types.ts';
 
 /**
  * The computer methods the SDK calls for the model's actions (`screenshot`,

@@ -9,13 +9,13 @@
  * @module
  */
 
-import type { SdkModelRequest as ModelRequest } from './_sdk_types.ts';
-import type { SdkOutputModelItem as OutputModelItem } from './_sdk_item_types.ts';
-import type { JsonSchema } from '../_internal/schema_check.ts';
-import { checkOutput } from '../_internal/script_check.ts';
-import { assistantMessage, functionCall } from './output_items.ts';
-import { mcpApprovalRequest } from './output_item_builders.ts';
-import { type HostedPlan, hostedPlans } from './_hosted_calls.ts';
+import type { SdkModelRequest as ModelRequest } from '../_shared/_sdk_types.ts';
+import type { SdkOutputModelItem as OutputModelItem } from '../_shared/_sdk_item_types.ts';
+import type { JsonSchema } from '../../_internal/schema_check.ts';
+import { checkOutput } from '../../_internal/script_check.ts';
+import { assistantMessage, functionCall } from '../model/output_items.ts';
+import { mcpApprovalRequest } from '../model/output_item_builders.ts';
+import { type HostedPlan, hostedPlans } from '../auto_model/hosted_calls.ts';
 import { makeValue } from './_explore_values.ts';
 import { BehaviourValueError } from './model_behaviour_errors.ts';
 import type {

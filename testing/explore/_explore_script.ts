@@ -7,8 +7,8 @@
  * @module
  */
 
-import { imports, literal, printItem } from '../_internal/typescript_items.ts';
-import type { JsonValue } from '../_internal/typescript_items.ts';
+import { imports, literal, printItem } from '../../_internal/typescript_items.ts';
+import type { JsonValue } from '../../_internal/typescript_items.ts';
 import type { BehaviourCall } from './model_behaviour_types.ts';
 
 function printItems(items: readonly unknown[]): string {

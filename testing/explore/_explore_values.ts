@@ -8,9 +8,9 @@
  * @module
  */
 
-import { checkSchemaValue, isObject, type JsonSchema } from '../_internal/schema_check.ts';
-import { generateSchemaValue, hashString } from './_schema_values.ts';
-import type { AutoModelSchema } from './auto_model_types.ts';
+import { checkSchemaValue, isObject, type JsonSchema } from '../../_internal/schema_check.ts';
+import { generateSchemaValue, hashString } from '../_shared/_schema_values.ts';
+import type { AutoModelSchema } from '../auto_model/auto_model_types.ts';
 import type { BehaviourValueMode } from './model_behaviour_types.ts';
 
 /** Candidates tried against a richer schema's own validation before giving up. */

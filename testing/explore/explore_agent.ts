@@ -33,13 +33,13 @@
  * @module
  */
 
-import { explorationSeed } from '../_internal/exploration_seed.ts';
-import { hashString } from './_schema_values.ts';
+import { explorationSeed } from '../../_internal/exploration_seed.ts';
+import { hashString } from '../_shared/_schema_values.ts';
 import { BehaviourModel, randomBehaviour } from './model_behaviour.ts';
 import type { ModelBehaviour } from './model_behaviour_types.ts';
-import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
-import { formatTrajectory, trajectory } from './trajectory.ts';
-import type { TrajectoryStep } from './trajectory_types.ts';
+import { type OfflineGuard, offlineGuard } from '../scope/offline_guard.ts';
+import { formatTrajectory, trajectory } from '../trajectory/trajectory.ts';
+import type { TrajectoryStep } from '../trajectory/trajectory_types.ts';
 import { shrink } from './_explore_shrink.ts';
 import { printExploreScript } from './_explore_script.ts';
 import { ExplorationFailedError } from './explore_agent_errors.ts';

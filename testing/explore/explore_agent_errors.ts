@@ -5,10 +5,10 @@
  * @module
  */
 
-import { countOf, describeThrown, ordinal } from '../_internal/format.ts';
+import { countOf, describeThrown, ordinal } from '../../_internal/format.ts';
 import type { ExplorationFailureReason } from './explore_agent_types.ts';
-import type { ScriptedModelInput } from './scripted_model_types.ts';
-import type { TrajectoryStep } from './trajectory_types.ts';
+import type { ScriptedModelInput } from '../model/scripted_model_types.ts';
+import type { TrajectoryStep } from '../trajectory/trajectory_types.ts';
 
 /** The options of {@linkcode ExplorationFailedError}. */
 export interface ExplorationFailedErrorOptions {

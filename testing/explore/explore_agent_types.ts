@@ -8,7 +8,7 @@
 import type { SdkRunToolApprovalItem as RunToolApprovalItem } from './_explore_sdk_types.ts';
 import type { BehaviourModel } from './model_behaviour.ts';
 import type { ModelBehaviourOptions } from './model_behaviour_types.ts';
-import type { TrajectoryStep } from './trajectory_types.ts';
+import type { TrajectoryStep } from '../trajectory/trajectory_types.ts';
 
 /**
  * A run result whose approval interruptions {@linkcode ExploreHelpers.settle}

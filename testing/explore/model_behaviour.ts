@@ -51,15 +51,15 @@ import type {
   SdkModelRequest as ModelRequest,
   SdkModelResponse as ModelResponse,
   SdkStreamEvent as StreamEvent,
-} from './_sdk_types.ts';
-import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
-import { synthesizeStream } from '../_internal/stream.ts';
-import { ModelCallLog, throwIfAborted } from './_model_calls.ts';
-import { normalizeResponse } from './_model_response.ts';
-import { modelError, modelResponse } from './model_steps.ts';
-import { Random } from './_schema_values.ts';
+} from '../_shared/_sdk_types.ts';
+import type { SdkModelProvider as ModelProvider } from '../_shared/_sdk_item_types.ts';
+import { synthesizeStream } from '../../_internal/stream.ts';
+import { ModelCallLog, throwIfAborted } from '../model/model_calls.ts';
+import { normalizeResponse } from '../model/model_response.ts';
+import { modelError, modelResponse } from '../model/model_steps.ts';
+import { Random } from '../_shared/_schema_values.ts';
 import { answer } from './_explore_answer.ts';
-import type { RecordedModelCall, ScriptedModelInput } from './scripted_model_types.ts';
+import type { RecordedModelCall, ScriptedModelInput } from '../model/scripted_model_types.ts';
 import type {
   BehaviourCall,
   ModelBehaviour,

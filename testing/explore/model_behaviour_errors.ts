@@ -4,7 +4,7 @@
  * @module
  */
 
-import { ordinal } from '../_internal/format.ts';
+import { ordinal } from '../../_internal/format.ts';
 
 /** The options of {@linkcode BehaviourValueError}. */
 export interface BehaviourValueErrorOptions {

@@ -6,8 +6,8 @@
  * @module
  */
 
-import type { AutoModelSchema } from './auto_model_types.ts';
-import type { ScriptedModelInput } from './scripted_model_types.ts';
+import type { AutoModelSchema } from '../auto_model/auto_model_types.ts';
+import type { ScriptedModelInput } from '../model/scripted_model_types.ts';
 
 /**
  * One thing a call does: the tool to call (or the handoff, or the error), how

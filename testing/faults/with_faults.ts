@@ -44,9 +44,9 @@ import type {
   SdkModelRetryAdvice as ModelRetryAdvice,
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
-} from './_sdk_types.ts';
-import { RetryAdviceBook } from './_retry_advice.ts';
-import { ScriptedModelRequestAbortedError } from './scripted_model_errors.ts';
+} from '../_shared/_sdk_types.ts';
+import { RetryAdviceBook } from '../model/retry_advice.ts';
+import { ScriptedModelRequestAbortedError } from '../model/scripted_model_errors.ts';
 import { InvalidFaultOptionsError, ModelFaultError } from './with_faults_errors.ts';
 import type {
   FaultDelayContext,

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { ordinal } from '../_internal/format.ts';
+import { ordinal } from '../../_internal/format.ts';
 
 /**
  * A failure `withFaults()` injected on purpose: a model error (`kind:

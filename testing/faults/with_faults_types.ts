@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { SdkModelRetryAdvice as ModelRetryAdvice } from './_sdk_types.ts';
+import type { SdkModelRetryAdvice as ModelRetryAdvice } from '../_shared/_sdk_types.ts';
 
 /**
  * What `withFaults()` can do to one call: fail it (`error`), never answer

@@ -31,12 +31,12 @@
  */
 
 import { invalidateServerToolsCache } from '@openai/agents-core';
-import { attempt } from '../_internal/attempt.ts';
-import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
-import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
-import { snapshotValue } from '../_internal/snapshot.ts';
-import { stepCount } from './_step_count.ts';
-import { scriptEntry, takeStep } from './_script_steps.ts';
+import { attempt } from '../../_internal/attempt.ts';
+import { FailureLog, runTeardownChecks } from '../../_internal/failure_log.ts';
+import { type ScriptEntry, StepScript } from '../../_internal/step_script.ts';
+import { snapshotValue } from '../../_internal/snapshot.ts';
+import { stepCount } from '../_shared/_step_count.ts';
+import { scriptEntry, takeStep } from '../_shared/_script_steps.ts';
 import type {
   SdkCallToolResult as CallToolResult,
   SdkCallToolResultContent as CallToolResultContent,
@@ -69,7 +69,7 @@ import type {
   ScriptedMcpToolDefinition,
   ScriptedMcpToolResult,
 } from './scripted_mcp_server_types.ts';
-import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { announceDouble, settleDouble } from '../../_internal/live_doubles.ts';
 
 const DOUBLE = 'ScriptedMcpServer';
 

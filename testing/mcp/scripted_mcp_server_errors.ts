@@ -6,7 +6,7 @@
  * @module
  */
 
-import { countOf, ordinal } from '../_internal/format.ts';
+import { countOf, ordinal } from '../../_internal/format.ts';
 import type { ScriptedMcpMethod } from './scripted_mcp_server_types.ts';
 
 /**

@@ -12,7 +12,7 @@ import type {
   SdkMcpResourceTemplate,
   SdkMcpServer,
 } from './_sdk_mcp_types.ts';
-import type { AnyOrderOf, StepRepeat } from './step_bending_types.ts';
+import type { AnyOrderOf, StepRepeat } from '../step_bending/step_bending_types.ts';
 
 /**
  * A tool the server lists: a name, an optional description and a JSON

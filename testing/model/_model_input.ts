@@ -6,19 +6,19 @@
  * @module
  */
 
-import { ordinal } from '../_internal/format.ts';
+import { ordinal } from '../../_internal/format.ts';
 import { type HoldGate, holdGate } from './_model_hold.ts';
 import {
   type EnvelopeParts,
   isScriptedResponse,
   snapshotResponse,
   toUsage,
-} from './_model_response.ts';
-import { snapshotValue } from '../_internal/snapshot.ts';
-import { type StepCheck, stepCheck } from '../_internal/script_check.ts';
-import { chunkPlan } from '../_internal/text_chunks.ts';
-import type { StepCount } from '../_internal/step_script.ts';
-import { stepCount } from './_step_count.ts';
+} from './model_response.ts';
+import { snapshotValue } from '../../_internal/snapshot.ts';
+import { type StepCheck, stepCheck } from '../../_internal/script_check.ts';
+import { chunkPlan } from '../../_internal/text_chunks.ts';
+import type { StepCount } from '../../_internal/step_script.ts';
+import { stepCount } from '../_shared/_step_count.ts';
 import {
   InvalidScriptedModelStepError,
   type InvalidScriptedModelStepReason,

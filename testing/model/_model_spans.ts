@@ -20,7 +20,7 @@ import type {
   SdkModelRequest as ModelRequest,
   SdkModelResponse as ModelResponse,
   SdkStreamEvent as StreamEvent,
-} from './_sdk_types.ts';
+} from '../_shared/_sdk_types.ts';
 
 /** `respond()`'s response, inside a `response` span when the request is traced. */
 export function tracedResponse(

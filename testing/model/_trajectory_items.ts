@@ -9,7 +9,11 @@
  * @module
  */
 
-import type { TrajectoryJson, TrajectoryStep, TrajectoryToolCallStep } from './trajectory_types.ts';
+import type {
+  TrajectoryJson,
+  TrajectoryStep,
+  TrajectoryToolCallStep,
+} from '../trajectory/trajectory_types.ts';
 
 type Loose = Record<string, unknown>;
 

@@ -11,12 +11,12 @@
  * @module
  */
 
-import { showValue } from './_trajectory_format.ts';
-import { formatStepLine, shorten } from './_trajectory_format.ts';
-import { routesOf } from './_model_routes.ts';
-import { callLogOf } from './_model_calls.ts';
-import { stepsOf } from './_trajectory_sources.ts';
-import { countOf } from '../_internal/format.ts';
+import { showValue } from './trajectory_format.ts';
+import { formatStepLine, shorten } from './trajectory_format.ts';
+import { routesOf } from '../_shared/_model_routes.ts';
+import { callLogOf } from './model_calls.ts';
+import { stepsOf } from './trajectory_sources.ts';
+import { countOf } from '../../_internal/format.ts';
 import type { QueuedStep } from './_model_input.ts';
 
 /** How many steps a transcript shows by default. */

@@ -7,11 +7,11 @@
  * @module
  */
 
-import type { SdkModelRequest as ModelRequest } from './_sdk_types.ts';
-import { frozenSnapshot } from '../_internal/snapshot.ts';
-import { SnapshotStore } from '../_internal/snapshot_store.ts';
+import type { SdkModelRequest as ModelRequest } from '../_shared/_sdk_types.ts';
+import { frozenSnapshot } from '../../_internal/snapshot.ts';
+import { SnapshotStore } from '../../_internal/snapshot_store.ts';
 import { ScriptedModelRequestAbortedError } from './scripted_model_errors.ts';
-import { currentAgentName } from '../_internal/current_agent.ts';
+import { currentAgentName } from '../../_internal/current_agent.ts';
 import type { RecordedModelCall } from './scripted_model_types.ts';
 
 /** What a model answered one call with, for trajectories and failure transcripts. */

@@ -31,7 +31,7 @@ import type {
   ModelHoldState,
   ScriptedModelStep,
 } from './scripted_model_types.ts';
-import { repeatFields } from './_step_count.ts';
+import { repeatFields } from '../_shared/_step_count.ts';
 
 /**
  * A step that holds the call that draws it. `hold.reached` resolves (with a

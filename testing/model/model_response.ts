@@ -8,7 +8,7 @@
 
 import { Usage } from '@openai/agents-core';
 import type { ModelResponse } from '@openai/agents-core';
-import { snapshotRawUsage, snapshotValue } from '../_internal/snapshot.ts';
+import { snapshotRawUsage, snapshotValue } from '../../_internal/snapshot.ts';
 import type { ScriptedModelResponse, ScriptedUsage } from './scripted_model_types.ts';
 
 const hasOwn = Object.prototype.hasOwnProperty;

@@ -38,13 +38,13 @@
  */
 
 import { Usage } from '@openai/agents-core';
-import { responseDone as responseDoneEvent } from '../_internal/stream.ts';
+import { responseDone as responseDoneEvent } from '../../_internal/stream.ts';
 import type {
   SdkModelResponse as ModelResponse,
   SdkStreamEvent as StreamEvent,
-} from './_sdk_types.ts';
-import { repeatFields } from './_step_count.ts';
-import type { StepRepeat } from './step_bending_types.ts';
+} from '../_shared/_sdk_types.ts';
+import { repeatFields } from '../_shared/_step_count.ts';
+import type { StepRepeat } from '../step_bending/step_bending_types.ts';
 import type {
   ModelResponseOptions,
   ModelStepOptions,

@@ -49,8 +49,8 @@ import type {
   SdkShellCallItem as ShellCallItem,
   SdkToolSearchCallItem as ToolSearchCallItem,
   SdkToolSearchOutputItem as ToolSearchOutputItem,
-} from './_sdk_item_types.ts';
-import type { SdkFunctionCallItem as FunctionCallItem } from './_sdk_types.ts';
+} from '../_shared/_sdk_item_types.ts';
+import type { SdkFunctionCallItem as FunctionCallItem } from '../_shared/_sdk_types.ts';
 
 type ProviderData = Record<string, unknown>;
 

@@ -10,10 +10,10 @@
 import type {
   SdkAssistantMessageItem as AssistantMessageItem,
   SdkFunctionCallItem as FunctionCallItem,
-} from './_sdk_types.ts';
-import { markExpectToolError, markUnchecked } from '../_internal/script_check.ts';
-import { markChunks, textChunks } from '../_internal/text_chunks.ts';
-import { hashString } from './_schema_values.ts';
+} from '../_shared/_sdk_types.ts';
+import { markExpectToolError, markUnchecked } from '../../_internal/script_check.ts';
+import { markChunks, textChunks } from '../../_internal/text_chunks.ts';
+import { hashString } from '../_shared/_schema_values.ts';
 
 /**
  * Options for {@linkcode assistantMessage}.

@@ -31,9 +31,9 @@ import type {
   SdkModelRetryAdviceRequest as ModelRetryAdviceRequest,
   SdkStreamEvent as StreamEvent,
   SdkUsage as Usage,
-} from './_sdk_types.ts';
-import { ordinal } from '../_internal/format.ts';
-import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
+} from '../_shared/_sdk_types.ts';
+import { ordinal } from '../../_internal/format.ts';
+import { FailureLog, runTeardownChecks } from '../../_internal/failure_log.ts';
 import {
   claimHolds,
   freshUse,
@@ -43,8 +43,8 @@ import {
   type ScriptedUse,
   toCountedStep,
 } from './_model_input.ts';
-import { isScriptedResponse, normalizeResponse, toUsage } from './_model_response.ts';
-import { type StepCount, StepScript } from '../_internal/step_script.ts';
+import { isScriptedResponse, normalizeResponse, toUsage } from './model_response.ts';
+import { type StepCount, StepScript } from '../../_internal/step_script.ts';
 import {
   inputItems,
   lastCallTranscript,
@@ -52,15 +52,15 @@ import {
   transcriptBlock,
   unusedUsesText,
 } from './_transcript.ts';
-import { RetryAdviceBook } from './_retry_advice.ts';
-import { ModelCallLog, readCall, throwIfAborted as throwIfCallAborted } from './_model_calls.ts';
-import { synthesizeStream } from '../_internal/stream.ts';
-import { chunkPlan } from '../_internal/text_chunks.ts';
+import { RetryAdviceBook } from './retry_advice.ts';
+import { ModelCallLog, readCall, throwIfAborted as throwIfCallAborted } from './model_calls.ts';
+import { synthesizeStream } from '../../_internal/stream.ts';
+import { chunkPlan } from '../../_internal/text_chunks.ts';
 import { StreamWatch } from './_stream_watch.ts';
 import { traceResponseSpans } from './_model_spans.ts';
-import { noteRaised } from '../_internal/one_report.ts';
-import { ScriptCheck, unparsedArguments } from '../_internal/script_check.ts';
-import { registerToolOutcomes } from '../_internal/tool_outcome.ts';
+import { noteRaised } from '../../_internal/one_report.ts';
+import { ScriptCheck, unparsedArguments } from '../../_internal/script_check.ts';
+import { registerToolOutcomes } from '../../_internal/tool_outcome.ts';
 import {
   InvalidScriptedModelStepError,
   UnconsumedModelStepsError,
@@ -73,8 +73,8 @@ import type {
   ScriptedModelStep,
   StreamedText,
 } from './scripted_model_types.ts';
-import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
-import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
+import { announceDouble, settleDouble } from '../../_internal/live_doubles.ts';
+import { assertOwnerRunning } from '../../_internal/ended_test_error.ts';
 import { fromCaller } from './_user_frame.ts';
 
 const DOUBLE = 'ScriptedModel';

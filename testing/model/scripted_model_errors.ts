@@ -10,7 +10,7 @@
  * @module
  */
 
-import { countOf, ordinal } from '../_internal/format.ts';
+import { countOf, ordinal } from '../../_internal/format.ts';
 import type { RecordedModelCall } from './scripted_model_types.ts';
 
 /**

@@ -13,8 +13,8 @@ import type {
   SdkStreamEvent as StreamEvent,
   SdkUsage as Usage,
   SdkUsageInput as UsageInput,
-} from './_sdk_types.ts';
-import type { StepRepeat } from './step_bending_types.ts';
+} from '../_shared/_sdk_types.ts';
+import type { StepRepeat } from '../step_bending/step_bending_types.ts';
 
 /**
  * A complete normalized response envelope, or the output-only shorthand: an

@@ -8,8 +8,8 @@
  * @module
  */
 
-import { callLogOf } from './_model_calls.ts';
-import { modelsOf } from './_model_routes.ts';
+import { callLogOf } from './model_calls.ts';
+import { modelsOf } from '../_shared/_model_routes.ts';
 import {
   areRealtimeItems,
   areRunItems,
@@ -22,7 +22,7 @@ import {
   runItemSteps,
   toJson,
 } from './_trajectory_items.ts';
-import type { TrajectoryStep } from './trajectory_types.ts';
+import type { TrajectoryStep } from '../trajectory/trajectory_types.ts';
 
 type Loose = Record<string, unknown>;
 

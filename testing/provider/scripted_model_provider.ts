@@ -26,23 +26,23 @@
  * @module
  */
 
-import { FailureLog, runTeardownChecks, throwCollected } from '../_internal/failure_log.ts';
-import { describeThrown } from '../_internal/format.ts';
-import type { SdkModel as Model } from './_sdk_types.ts';
-import { ScriptedModel } from './scripted_model.ts';
-import type { ScriptedModelStep } from './scripted_model_types.ts';
-import type { SdkModelProvider as ModelProvider } from './_sdk_item_types.ts';
-import { registerRoutes } from './_model_routes.ts';
+import { FailureLog, runTeardownChecks, throwCollected } from '../../_internal/failure_log.ts';
+import { describeThrown } from '../../_internal/format.ts';
+import type { SdkModel as Model } from '../_shared/_sdk_types.ts';
+import { ScriptedModel } from '../model/scripted_model.ts';
+import type { ScriptedModelStep } from '../model/scripted_model_types.ts';
+import type { SdkModelProvider as ModelProvider } from '../_shared/_sdk_item_types.ts';
+import { registerRoutes } from '../_shared/_model_routes.ts';
 import { UnknownModelNameError } from './scripted_model_provider_errors.ts';
 import { firstRequestAgent } from './_first_model_request.ts';
 import type {
   ScriptedModelProviderOptions,
   ScriptedModelRoute,
 } from './scripted_model_provider_types.ts';
-import { announceDouble, ownDoubles, settleDouble } from '../_internal/live_doubles.ts';
-import { assertOwnerRunning } from '../_internal/ended_test_error.ts';
-import { assertCompleteNow } from '../_internal/one_report.ts';
-import { shareToolOutcomes } from '../_internal/tool_outcome.ts';
+import { announceDouble, ownDoubles, settleDouble } from '../../_internal/live_doubles.ts';
+import { assertOwnerRunning } from '../../_internal/ended_test_error.ts';
+import { assertCompleteNow } from '../../_internal/one_report.ts';
+import { shareToolOutcomes } from '../../_internal/tool_outcome.ts';
 
 const DOUBLE = 'ScriptedModelProvider';
 

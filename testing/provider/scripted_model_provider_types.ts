@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { SdkModel as Model } from './_sdk_types.ts';
+import type { SdkModel as Model } from '../_shared/_sdk_types.ts';
 
 /**
  * Options for `new ScriptedModelProvider(options)`: the models by name, and an

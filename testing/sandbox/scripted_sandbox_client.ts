@@ -27,9 +27,9 @@
  */
 
 import { requireSdkSandbox, type SdkSandbox } from './_sdk_sandbox.ts';
-import { attempt } from '../_internal/attempt.ts';
-import { FailureLog } from '../_internal/failure_log.ts';
-import { snapshotValue } from '../_internal/snapshot.ts';
+import { attempt } from '../../_internal/attempt.ts';
+import { FailureLog } from '../../_internal/failure_log.ts';
+import { snapshotValue } from '../../_internal/snapshot.ts';
 import type {
   SdkManifest as Manifest,
   SdkSandboxClientCreateArgs as SandboxClientCreateArgs,
@@ -47,7 +47,7 @@ import type {
   SerializedScriptedSandboxState,
 } from './scripted_sandbox_client_types.ts';
 import type { ScriptedSandboxSession } from './scripted_sandbox_session_types.ts';
-import { announceDouble } from '../_internal/live_doubles.ts';
+import { announceDouble } from '../../_internal/live_doubles.ts';
 
 type Session = ScriptedSandboxSession;
 

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { countOf, ordinal } from '../_internal/format.ts';
+import { countOf, ordinal } from '../../_internal/format.ts';
 import type { ScriptedSandboxClientMethod } from './scripted_sandbox_client_types.ts';
 
 /**

@@ -39,14 +39,14 @@
  */
 
 import { requireSdkSandbox, sdkSandbox } from './_sdk_sandbox.ts';
-import { ordinal } from '../_internal/format.ts';
-import { attempt } from '../_internal/attempt.ts';
-import { FailureLog } from '../_internal/failure_log.ts';
-import { type ScriptEntry, StepScript } from '../_internal/step_script.ts';
-import { snapshotValue } from '../_internal/snapshot.ts';
-import type { Assert, HasExactKeys } from './_exact_keys.ts';
-import { stepCount } from './_step_count.ts';
-import { scriptEntry, takeStep } from './_script_steps.ts';
+import { ordinal } from '../../_internal/format.ts';
+import { attempt } from '../../_internal/attempt.ts';
+import { FailureLog } from '../../_internal/failure_log.ts';
+import { type ScriptEntry, StepScript } from '../../_internal/step_script.ts';
+import { snapshotValue } from '../../_internal/snapshot.ts';
+import type { Assert, HasExactKeys } from '../_shared/_exact_keys.ts';
+import { stepCount } from '../_shared/_step_count.ts';
+import { scriptEntry, takeStep } from '../_shared/_script_steps.ts';
 import {
   InvalidScriptedSandboxStepError,
   SandboxCallMatcherError,
@@ -63,7 +63,7 @@ import type {
   ScriptedSandboxSession,
   ScriptedSandboxSessionOptions,
 } from './scripted_sandbox_session_types.ts';
-import { announceDouble } from '../_internal/live_doubles.ts';
+import { announceDouble } from '../../_internal/live_doubles.ts';
 
 type MethodMode = 'sync' | 'async';
 
@@ -105,7 +105,7 @@ export const sandboxMethodModes = Object.freeze(
   } as const satisfies Record<ScriptedSandboxMethod, MethodMode>,
 );
 
-export type { HasExactKeys } from './_exact_keys.ts';
+export type { HasExactKeys } from '../_shared/_exact_keys.ts';
 
 type _SandboxMethodModesAreExact = Assert<
   HasExactKeys<typeof sandboxMethodModes, ScriptedSandboxMethod>

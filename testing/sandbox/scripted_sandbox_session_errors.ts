@@ -8,7 +8,7 @@
  * @module
  */
 
-import { countOf, ordinal } from '../_internal/format.ts';
+import { countOf, ordinal } from '../../_internal/format.ts';
 
 /** Why {@linkcode InvalidScriptedSandboxStepError} rejected a step. */
 export type InvalidScriptedSandboxStepReason =

@@ -5,8 +5,8 @@
  * @module
  */
 
-import type { SdkSandboxSession } from './_sdk_types.ts';
-import type { AnyOrderOf, StepRepeat } from './step_bending_types.ts';
+import type { SdkSandboxSession } from '../_shared/_sdk_types.ts';
+import type { AnyOrderOf, StepRepeat } from '../step_bending/step_bending_types.ts';
 
 /**
  * Every method name of the SDK's `SandboxSession`: each key whose value is a

@@ -6,19 +6,19 @@
  * @module
  */
 
-import { runWithTeardown } from '../_internal/combined_failure.ts';
-import { throwCollected } from '../_internal/failure_log.ts';
-import { oneReport } from '../_internal/one_report.ts';
-import { countOf } from '../_internal/format.ts';
-import type { ScriptedModelStep } from './scripted_model_types.ts';
+import { runWithTeardown } from '../../_internal/combined_failure.ts';
+import { throwCollected } from '../../_internal/failure_log.ts';
+import { oneReport } from '../../_internal/one_report.ts';
+import { countOf } from '../../_internal/format.ts';
+import type { ScriptedModelStep } from '../model/scripted_model_types.ts';
 import { type OfflineGuard, offlineGuard } from './offline_guard.ts';
-import { ScriptedModel } from './scripted_model.ts';
-import { scriptedSandboxSession } from './scripted_sandbox_session.ts';
+import { ScriptedModel } from '../model/scripted_model.ts';
+import { scriptedSandboxSession } from '../sandbox/scripted_sandbox_session.ts';
 import type {
   ScriptedSandboxInput,
   ScriptedSandboxMethod,
   ScriptedSandboxSession,
-} from './scripted_sandbox_session_types.ts';
+} from '../sandbox/scripted_sandbox_session_types.ts';
 
 /**
  * Anything with a teardown check: every double of this package

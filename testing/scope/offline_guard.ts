@@ -7,7 +7,7 @@
  */
 
 import { getGlobalTraceProvider, NoopTrace, setTracingDisabled } from '@openai/agents-core';
-import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
+import { FailureLog, runTeardownChecks } from '../../_internal/failure_log.ts';
 
 /** The global network entry points the guard replaces (those the runtime defines). */
 export type OfflineNetworkApi = 'fetch' | 'WebSocket' | 'EventSource' | 'XMLHttpRequest';

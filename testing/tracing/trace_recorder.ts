@@ -46,7 +46,7 @@ import type {
   SdkTrace as Trace,
   SdkTracingProcessor as TracingProcessor,
 } from './_sdk_tracing_types.ts';
-import { snapshotValue } from '../_internal/snapshot.ts';
+import { snapshotValue } from '../../_internal/snapshot.ts';
 import { UnendedTraceSpansError } from './trace_recorder_errors.ts';
 import type {
   RecordedSpan,
@@ -55,7 +55,7 @@ import type {
   TraceOutlineOptions,
   TraceRecorderOptions,
 } from './trace_recorder_types.ts';
-import { announceDouble, settleDouble } from '../_internal/live_doubles.ts';
+import { announceDouble, settleDouble } from '../../_internal/live_doubles.ts';
 
 type TraceRecord = {
   traceId: string;

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { countOf } from '../_internal/format.ts';
+import { countOf } from '../../_internal/format.ts';
 
 /**
  * `assertEnded()` found spans that started and never ended: a run still in

@@ -11,7 +11,7 @@ import {
   expandExpected,
   formatStepLine,
   showValue,
-} from './_trajectory_format.ts';
+} from '../model/trajectory_format.ts';
 import {
   align,
   type ArgsRules,
@@ -20,7 +20,7 @@ import {
   type ValueDifference,
   withoutVolatile,
 } from './_trajectory_match.ts';
-import { stepsOf } from './_trajectory_sources.ts';
+import { stepsOf } from '../model/trajectory_sources.ts';
 import { TrajectoryMismatchError } from './trajectory_errors.ts';
 import type {
   AssertTrajectoryOptions,
@@ -30,7 +30,7 @@ import type {
   TrajectorySource,
   TrajectoryStep,
 } from './trajectory_types.ts';
-import { countOf, differenceWindow } from '../_internal/format.ts';
+import { countOf, differenceWindow } from '../../_internal/format.ts';
 
 const DEFAULT_KINDS: readonly TrajectoryKindFilter[] = ['tool_call', 'handoff', 'final_message'];
 

@@ -54,9 +54,9 @@
  * @module
  */
 
-import { DEFAULT_MAX_LENGTH, formatStepLine } from './_trajectory_format.ts';
+import { DEFAULT_MAX_LENGTH, formatStepLine } from '../model/trajectory_format.ts';
 import { kindSelected } from './_trajectory_match.ts';
-import { stepsOf } from './_trajectory_sources.ts';
+import { stepsOf } from '../model/trajectory_sources.ts';
 import type {
   FormatTrajectoryOptions,
   TrajectorySource,
