@@ -48,9 +48,9 @@ const neverBundle = [
 const commonJsSdkSandbox = {
   name: 'scripted-agents:commonjs-sdk-sandbox',
   load: {
-    filter: { id: /[\\/]testing[\\/]_sdk_sandbox\.ts$/ },
+    filter: { id: /[\\/]testing[\\/]sandbox[\\/]_sdk_sandbox\.ts$/ },
     handler(id) {
-      if (!/[\\/]testing[\\/]_sdk_sandbox\.ts$/.test(id)) return null;
+      if (!/[\\/]testing[\\/]sandbox[\\/]_sdk_sandbox\.ts$/.test(id)) return null;
       const source = readFileSync(id, 'utf8');
       const loader = /^export const sdkSandbox: SdkSandboxLoad = await import\([^;]*;$/ms;
       if (!loader.test(source)) {
