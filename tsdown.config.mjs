@@ -41,16 +41,16 @@ const neverBundle = [
 ];
 
 /**
- * testing/_sdk_sandbox.ts loads the SDK's optional sandbox entry with a top-level
+ * testing/sandbox/_sdk_sandbox.ts loads the SDK's optional sandbox entry with a top-level
  * `await import()`, which CommonJS cannot express. In the CommonJS build the same
  * module is a `require` in a `try`/`catch`: synchronous there, with the same exports.
  */
 const commonJsSdkSandbox = {
   name: 'scripted-agents:commonjs-sdk-sandbox',
   load: {
-    filter: { id: /[\\/]testing[\\/]_sdk_sandbox\.ts$/ },
+    filter: { id: /[\\/]testing[\\/]sandbox[\\/]_sdk_sandbox\.ts$/ },
     handler(id) {
-      if (!/[\\/]testing[\\/]_sdk_sandbox\.ts$/.test(id)) return null;
+      if (!/[\\/]testing[\\/]sandbox[\\/]_sdk_sandbox\.ts$/.test(id)) return null;
       const source = readFileSync(id, 'utf8');
       const loader = /^export const sdkSandbox: SdkSandboxLoad = await import\([^;]*;$/ms;
       if (!loader.test(source)) {

@@ -660,6 +660,29 @@ export function mismatchMessage(
   }: ${problem} ${wayOut}`;
 }
 
+/**
+ * The {@linkcode ScriptedOutputMismatchError} of a mismatch the check found, the one place its
+ * fields are taken from the check's record: the model doubles, the check of tool outcomes and
+ * the Realtime server all report through it, each with the message it words.
+ */
+export function outputMismatchError(
+  found: ItemMismatch,
+  options: { readonly double: string; readonly callIndex: number; readonly message: string },
+): ScriptedOutputMismatchError {
+  return new ScriptedOutputMismatchError({
+    double: options.double,
+    callIndex: options.callIndex,
+    itemIndex: found.itemIndex,
+    reason: found.reason,
+    toolName: found.toolName,
+    path: found.path,
+    expected: found.expected,
+    actual: found.actual,
+    available: found.available,
+    message: options.message,
+  });
+}
+
 /** Who a call served: the agent (from the run) and the model's routes (from its provider). */
 export interface CallWhere {
   readonly agent?: string;
@@ -733,16 +756,9 @@ export class ScriptCheck {
       this.#remember(request, output, callIndex, step, options.where?.agent);
       return undefined;
     }
-    return new ScriptedOutputMismatchError({
+    return outputMismatchError(found, {
       double: this.#double,
       callIndex,
-      itemIndex: found.itemIndex,
-      reason: found.reason,
-      toolName: found.toolName,
-      path: found.path,
-      expected: found.expected,
-      actual: found.actual,
-      available: found.available,
       message: mismatchMessage(
         this.#double,
         callIndex,
@@ -878,16 +894,17 @@ export class ScriptCheck {
       wayOut: string;
     },
   ): ScriptedOutputMismatchError {
-    return new ScriptedOutputMismatchError({
+    // The call, not the finding, knows where the tool call stood and what it named.
+    const mismatch = {
+      ...found,
+      path: found.path,
+      itemIndex: call.itemIndex,
+      toolName: call.toolName,
+      available: undefined,
+    };
+    return outputMismatchError(mismatch, {
       double: this.#double,
       callIndex: call.callIndex,
-      itemIndex: call.itemIndex,
-      reason: found.reason,
-      toolName: call.toolName,
-      path: found.path,
-      expected: found.expected,
-      actual: found.actual,
-      available: undefined,
       message: mismatchMessage(
         this.#double,
         call.callIndex,

@@ -6,8 +6,8 @@
  */
 
 import type { StreamEvent } from '@openai/agents-core';
-import { modelError, modelResponse, modelStream } from '../testing/model_steps.ts';
-import type { ScriptedModelStep } from '../testing/scripted_model_types.ts';
+import { modelError, modelResponse, modelStream } from '../testing/model/model_steps.ts';
+import type { ScriptedModelStep } from '../testing/model/scripted_model_types.ts';
 import { type BlobTable, restore } from './_json.ts';
 import { replayError, replayResponse, responseFromEvents } from './_serialize.ts';
 import type { CassetteInteraction } from './cassette_types.ts';

@@ -9,7 +9,7 @@
  */
 
 import type { Model, ModelProvider } from '@openai/agents-core';
-import type { ScriptedModel } from '../testing/scripted_model.ts';
+import type { ScriptedModel } from '../testing/model/scripted_model.ts';
 
 /**
  * The SDK's `Model` interface.

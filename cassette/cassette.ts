@@ -38,8 +38,8 @@ import { FailureLog, runTeardownChecks } from '../_internal/failure_log.ts';
 import { ordinal } from '../_internal/format.ts';
 import { SnapshotStore } from '../_internal/snapshot_store.ts';
 import { synthesizeStream } from '../_internal/stream.ts';
-import { ScriptedModel } from '../testing/scripted_model.ts';
-import { formatTrajectory } from '../testing/trajectory.ts';
+import { ScriptedModel } from '../testing/model/scripted_model.ts';
+import { formatTrajectory } from '../testing/trajectory/trajectory.ts';
 import type {
   SdkModel as Model,
   SdkModelProvider as ModelProvider,

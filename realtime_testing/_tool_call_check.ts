@@ -7,9 +7,9 @@
  * @module
  */
 
-import { checkFunctionCall, offerOf } from '../_internal/script_check.ts';
+import { checkFunctionCall, offerOf, outputMismatchError } from '../_internal/script_check.ts';
 import { ordinal } from '../_internal/format.ts';
-import { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';
+import type { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';
 
 const DOUBLE = 'ScriptedRealtimeServer';
 const WAY_OUT = 'If the call is wrong on purpose, pass { validate: false } to ' +
@@ -52,16 +52,9 @@ export class RealtimeToolCheck {
     const found = checkFunctionCall(offerOf({ tools: this.#tools }), call, where.outputIndex);
     if (found === undefined) return undefined;
     const response = typeof where.responseId === 'string' ? ` (response ${where.responseId})` : '';
-    return new ScriptedOutputMismatchError({
+    return outputMismatchError(found, {
       double: DOUBLE,
       callIndex,
-      itemIndex: found.itemIndex,
-      reason: found.reason,
-      toolName: found.toolName,
-      path: found.path,
-      expected: found.expected,
-      actual: found.actual,
-      available: found.available,
       message: `${DOUBLE} tool call ${ordinal(callIndex)}${response}, output item ${
         ordinal(found.itemIndex)
       }: ${found.problem.replace('the request', 'the session')} ${WAY_OUT}`,

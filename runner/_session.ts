@@ -20,7 +20,7 @@ import {
   setTracingDisabled,
 } from '@openai/agents-core';
 import { liveDoubleRegistry } from '../_internal/live_doubles.ts';
-import { type OfflineGuard, offlineGuard } from '../testing/offline_guard.ts';
+import { type OfflineGuard, offlineGuard } from '../testing/scope/offline_guard.ts';
 import { NoDefaultModelProviderError, RealModelRequestError } from './runner_errors.ts';
 import { type TestIdentity, TestRun, type VerifyOptions } from './test_run.ts';
 // Registers SCRIPTED_AGENTS_SEED as exploreAgent()'s default seed in every runner entry.

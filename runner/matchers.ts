@@ -11,16 +11,16 @@ import { describeThrown } from '../_internal/format.ts';
 import { settleDouble } from '../_internal/live_doubles.ts';
 import { assertCompleteNow } from '../_internal/one_report.ts';
 import { currentTestRun } from './current_test_run.ts';
-import { assertTrajectory } from '../testing/assert_trajectory.ts';
-import { AutoModel } from '../testing/auto_model.ts';
-import { ScriptedModel } from '../testing/scripted_model.ts';
-import { ScriptedModelProvider } from '../testing/scripted_model_provider.ts';
-import { formatTrajectory, trajectory } from '../testing/trajectory.ts';
+import { assertTrajectory } from '../testing/trajectory/assert_trajectory.ts';
+import { AutoModel } from '../testing/auto_model/auto_model.ts';
+import { ScriptedModel } from '../testing/model/scripted_model.ts';
+import { ScriptedModelProvider } from '../testing/provider/scripted_model_provider.ts';
+import { formatTrajectory, trajectory } from '../testing/trajectory/trajectory.ts';
 import type {
   AssertTrajectoryOptions,
   ExpectedTrajectoryStep,
   TrajectoryStep,
-} from '../testing/trajectory_types.ts';
+} from '../testing/trajectory/trajectory_types.ts';
 
 /**
  * The matchers' signatures, for a runner's type augmentation:

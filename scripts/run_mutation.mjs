@@ -56,20 +56,20 @@ const reportFile = path.join(root, 'docs', 'reports', 'mutation.md');
 
 /** The implementation file(s) of each double: the scope of the per-double target. */
 export const cores = {
-  ScriptedModel: ['testing/scripted_model.ts'],
-  scriptedSandboxSession: ['testing/scripted_sandbox_session.ts'],
+  ScriptedModel: ['testing/model/scripted_model.ts'],
+  scriptedSandboxSession: ['testing/sandbox/scripted_sandbox_session.ts'],
   ScriptedRealtimeTransport: [
     'realtime_testing/scripted_realtime_transport.ts',
     'realtime_testing/scenario.ts',
   ],
-  AutoModel: ['testing/auto_model.ts', 'testing/_schema_values.ts'],
-  ScriptedModelProvider: ['testing/scripted_model_provider.ts'],
-  modelHold: ['testing/model_hold.ts', 'testing/_model_hold.ts'],
-  anyOrder: ['testing/step_bending.ts'],
-  ScriptedMcpServer: ['testing/scripted_mcp_server.ts'],
-  scriptedComputer: ['testing/scripted_computer.ts'],
-  scriptedSandboxClient: ['testing/scripted_sandbox_client.ts'],
-  TraceRecorder: ['testing/trace_recorder.ts'],
+  AutoModel: ['testing/auto_model/auto_model.ts', 'testing/_shared/_schema_values.ts'],
+  ScriptedModelProvider: ['testing/provider/scripted_model_provider.ts'],
+  modelHold: ['testing/model/model_hold.ts', 'testing/model/_model_hold.ts'],
+  anyOrder: ['testing/step_bending/step_bending.ts'],
+  ScriptedMcpServer: ['testing/mcp/scripted_mcp_server.ts'],
+  scriptedComputer: ['testing/computer/scripted_computer.ts'],
+  scriptedSandboxClient: ['testing/sandbox/scripted_sandbox_client.ts'],
+  TraceRecorder: ['testing/tracing/trace_recorder.ts'],
   ScriptedRealtimeServer: ['realtime_testing/scripted_realtime_server.ts'],
   Cassette: [
     'cassette/cassette.ts',
@@ -96,22 +96,25 @@ const allTests = () =>
  */
 const testSets = [
   // More specific prefixes first: the first matching line wins.
-  [/^testing\/auto_model/, ['auto_model']],
+  [/^testing\/auto_model\/auto_model/, ['auto_model']],
   // The viewer: rendering and diff (recording_view_test), the tool that uses them (cli_test).
   [/^cassette\/(recording_view|_view_)/, ['recording_view', 'cli']],
   [/^cassette\/_expiry/, ['cassette_provenance', 'cli']],
   // to-ts and the viewer's copy-as-step print steps; the CLI and viewer tests read what they print.
   [/^cassette\/_typescript/, ['cassette_', 'difference_window', 'cli', 'recording_view']],
-  [/^testing\/_schema_values/, ['schema_values', 'auto_model']],
-  [/^testing\/scripted_model_provider/, ['scripted_model_provider']],
-  [/^testing\/(model_hold|_model_hold)/, ['model_hold']],
-  [/^testing\/step_bending/, ['step_bending']],
-  [/^testing\/scripted_mcp_server/, ['scripted_mcp_server']],
-  [/^testing\/scripted_computer/, ['scripted_computer']],
-  [/^testing\/scripted_sandbox_client/, ['scripted_sandbox_client', 'sdk_sandbox_availability']],
-  [/^testing\/trace_recorder/, ['trace_recorder']],
+  [/^testing\/_shared\/_schema_values/, ['schema_values', 'auto_model']],
+  [/^testing\/provider\/scripted_model_provider/, ['scripted_model_provider']],
+  [/^testing\/model\/(model_hold|_model_hold)/, ['model_hold']],
+  [/^testing\/step_bending\/step_bending/, ['step_bending']],
+  [/^testing\/mcp\/scripted_mcp_server/, ['scripted_mcp_server']],
+  [/^testing\/computer\/scripted_computer/, ['scripted_computer']],
+  [/^testing\/sandbox\/scripted_sandbox_client/, [
+    'scripted_sandbox_client',
+    'sdk_sandbox_availability',
+  ]],
+  [/^testing\/tracing\/trace_recorder/, ['trace_recorder']],
   // The builders' own tests, and AutoModel's, which answers with built items.
-  [/^testing\/output_item_builders/, ['output_item_builders', 'auto_model']],
+  [/^testing\/model\/output_item_builders/, ['output_item_builders', 'auto_model']],
   // The Realtime turn builders and transcript are used through the scripted server.
   [/^realtime_testing\/(realtime_turns|realtime_transcript)/, [
     'realtime_turns',
@@ -134,7 +137,7 @@ const testSets = [
     'realtime_turns',
   ]],
   // The step scripts shared by the scripted doubles that take a list of steps.
-  [/^(testing\/_script_steps|_internal\/step_script)/, [
+  [/^(testing\/_shared\/_script_steps|_internal\/step_script)/, [
     'scripted_sandbox_session',
     'sandbox_',
     'scripted_computer',
@@ -148,18 +151,25 @@ const testSets = [
     'scripted_realtime_server',
   ]],
   // Route names are read by trajectories and failure transcripts, registered by the provider.
-  [/^testing\/_model_routes/, [
+  [/^testing\/_shared\/_model_routes/, [
     'scripted_model_provider',
     'trajectory_',
     'model_failure_transcript',
   ]],
-  [/^testing\/(scripted_model|model_steps|output_items|_model_|_stream|_retry_advice)/, [
-    'scripted_model',
-    'model_',
-  ]],
+  [
+    /^testing\/model\/(scripted_model|model_steps|output_items|_model_|model_calls|model_response|_stream|retry_advice)/,
+    [
+      'scripted_model',
+      'model_',
+    ],
+  ],
   // step_bending tests the sandbox's times, optional, anyOrder, anytime and present steps.
-  [/^testing\/scripted_sandbox_session/, ['scripted_sandbox_session', 'sandbox_', 'step_bending']],
-  [/^testing\/(double_scope|offline_guard)/, ['teardown', 'offline_guard']],
+  [/^testing\/sandbox\/scripted_sandbox_session/, [
+    'scripted_sandbox_session',
+    'sandbox_',
+    'step_bending',
+  ]],
+  [/^testing\/scope\//, ['teardown', 'offline_guard']],
   // The server's check of the function calls it sends: the strict-script Realtime tests
   // (the \`realtime_\` prefix misses them) and the server's own, which switch it off.
   [/^realtime_testing\/_tool_call_check/, ['script_check_realtime', 'scripted_realtime_server']],
@@ -181,14 +191,14 @@ const testSets = [
   [/^_internal\/stream/, ['scripted_model', 'model_', 'auto_model', 'cassette_']],
   [/^_internal\/unknown_sdk_members/, ['unknown_sdk_members', 'realtime_']],
   // The SDK's sandbox entry, loaded when present: the sandbox doubles' tests.
-  [/^testing\/_sdk_sandbox/, [
+  [/^testing\/sandbox\/_sdk_sandbox/, [
     'scripted_sandbox_client',
     'scripted_sandbox_session',
     'sandbox_',
     'sdk_sandbox_availability',
   ]],
   // Step counting of the doubles that take a list of steps.
-  [/^testing\/_step_count/, [
+  [/^testing\/_shared\/_step_count/, [
     'scripted_mcp_server',
     'scripted_computer',
     'scripted_sandbox_session',
@@ -203,7 +213,7 @@ const testSets = [
   ]],
   // The failure transcripts: every test that reads a model double's whole failure message
   // (unexpected calls, unused steps at teardown, provider routes).
-  [/^testing\/_transcript/, [
+  [/^testing\/model\/_transcript/, [
     'trajectory_',
     'model_failure_transcript',
     'model_errors',
@@ -212,7 +222,7 @@ const testSets = [
     'failure_log',
   ]],
   // Trajectories.
-  [/^testing\/(_trajectory_|trajectory|assert_trajectory)/, [
+  [/^testing\/(model\/_?trajectory_|trajectory\/)/, [
     'trajectory_',
     'model_failure_transcript',
   ]],
@@ -243,12 +253,12 @@ const testSets = [
   // A model test first: outside a runner session no double has an owner yet.
   [/^_internal\/ended_test_error/, ['model_steps', 'runner_']],
   // Exploration: its tests; the TypeScript printer is also to-ts's.
-  [/^(testing\/(explore_agent|model_behaviour|_explore_)|_internal\/exploration_seed)/, [
+  [/^(testing\/explore\/|_internal\/exploration_seed)/, [
     'explore_agent',
   ]],
   [/^_internal\/typescript_items/, ['explore_agent', 'cassette_typescript', 'cli']],
-  [/^testing\/_hosted_calls/, ['explore_agent', 'auto_model']],
-  [/^testing\/with_faults/, ['with_faults']],
+  [/^testing\/auto_model\/hosted_calls/, ['explore_agent', 'auto_model']],
+  [/^testing\/faults\/with_faults/, ['with_faults']],
   // The runner integration's shared core (the per-runner entries run only inside their runners,
   // so the consumer suites of the packaging check judge those): its tests and the guards'.
   [/^(runner\/|_internal\/live_doubles)/, [

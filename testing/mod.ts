@@ -67,14 +67,14 @@ export {
   StreamedTextNotFoundError,
   UnconsumedModelStepsError,
   UnexpectedModelCallError,
-} from './scripted_model_errors.ts';
+} from './model/scripted_model_errors.ts';
 export type {
   InvalidScriptedModelStepErrorOptions,
   InvalidScriptedModelStepReason,
   ModelFailureContext,
   StreamedTextNotFoundErrorOptions,
   StreamedTextNotFoundReason,
-} from './scripted_model_errors.ts';
+} from './model/scripted_model_errors.ts';
 export {
   modelError,
   modelResponder,
@@ -82,10 +82,10 @@ export {
   modelStream,
   modelStreamResponder,
   responseDone,
-} from './model_steps.ts';
-export { modelHold } from './model_hold.ts';
-export { FaultyModel, withFaults } from './with_faults.ts';
-export { InvalidFaultOptionsError, ModelFaultError } from './with_faults_errors.ts';
+} from './model/model_steps.ts';
+export { modelHold } from './model/model_hold.ts';
+export { FaultyModel, withFaults } from './faults/with_faults.ts';
+export { InvalidFaultOptionsError, ModelFaultError } from './faults/with_faults_errors.ts';
 export type {
   FaultDelayContext,
   FaultKind,
@@ -93,7 +93,7 @@ export type {
   FaultyModelCall,
   InjectedFault,
   WithFaultsOptions,
-} from './with_faults_types.ts';
+} from './faults/with_faults_types.ts';
 export type {
   ModelHold,
   ModelHoldOptions,
@@ -117,31 +117,31 @@ export type {
   ScriptedUsage,
   StepCheckOptions,
   StreamedText,
-} from './scripted_model_types.ts';
+} from './model/scripted_model_types.ts';
 export { ScriptedOutputMismatchError } from '../_internal/script_check_errors.ts';
 export type {
   ScriptedOutputMismatchErrorOptions,
   ScriptedOutputMismatchReason,
 } from '../_internal/script_check_errors.ts';
-export { assistantMessage, functionCall } from './output_items.ts';
-export type { AssistantMessageOptions, FunctionCallOptions } from './output_items.ts';
-export { ScriptedModel } from './scripted_model.ts';
-export { assertAllComplete, DoubleScope, doubleScope } from './double_scope.ts';
-export type { DoubleScopeOptions, VerifiableDouble } from './double_scope.ts';
-export { offlineGuard, OfflineNetworkError } from './offline_guard.ts';
+export { assistantMessage, functionCall } from './model/output_items.ts';
+export type { AssistantMessageOptions, FunctionCallOptions } from './model/output_items.ts';
+export { ScriptedModel } from './model/scripted_model.ts';
+export { assertAllComplete, DoubleScope, doubleScope } from './scope/double_scope.ts';
+export type { DoubleScopeOptions, VerifiableDouble } from './scope/double_scope.ts';
+export { offlineGuard, OfflineNetworkError } from './scope/offline_guard.ts';
 export type {
   OfflineGuard,
   OfflineGuardOptions,
   OfflineNetworkApi,
   OfflineNetworkRequest,
-} from './offline_guard.ts';
+} from './scope/offline_guard.ts';
 export {
   InvalidScriptedSandboxStepError,
   SandboxCallMatcherError,
   SandboxSdkUnavailableError,
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
-} from './scripted_sandbox_session_errors.ts';
+} from './sandbox/scripted_sandbox_session_errors.ts';
 export type {
   InvalidScriptedSandboxStepErrorOptions,
   InvalidScriptedSandboxStepReason,
@@ -149,8 +149,8 @@ export type {
   SandboxDoubleName,
   SandboxSdkUnavailableErrorOptions,
   UnexpectedSandboxCallErrorOptions,
-} from './scripted_sandbox_session_errors.ts';
-export { scriptedSandboxSession } from './scripted_sandbox_session.ts';
+} from './sandbox/scripted_sandbox_session_errors.ts';
+export { scriptedSandboxSession } from './sandbox/scripted_sandbox_session.ts';
 export type {
   RecordedSandboxCall,
   SandboxInputMethods,
@@ -162,17 +162,17 @@ export type {
   ScriptedSandboxScriptInput,
   ScriptedSandboxSession,
   ScriptedSandboxSessionOptions,
-} from './scripted_sandbox_session_types.ts';
-export { TraceRecorder } from './trace_recorder.ts';
-export { UnendedTraceSpansError } from './trace_recorder_errors.ts';
+} from './sandbox/scripted_sandbox_session_types.ts';
+export { TraceRecorder } from './tracing/trace_recorder.ts';
+export { UnendedTraceSpansError } from './tracing/trace_recorder_errors.ts';
 export type {
   RecordedSpan,
   RecordedSpanType,
   RecordedTrace,
   TraceOutlineOptions,
   TraceRecorderOptions,
-} from './trace_recorder_types.ts';
-export { ScriptedMcpServer } from './scripted_mcp_server.ts';
+} from './tracing/trace_recorder_types.ts';
+export { ScriptedMcpServer } from './mcp/scripted_mcp_server.ts';
 export {
   InvalidScriptedMcpStepError,
   McpCallMatcherError,
@@ -180,8 +180,8 @@ export {
   McpServerNotConnectedError,
   UnconsumedMcpStepsError,
   UnexpectedMcpCallError,
-} from './scripted_mcp_server_errors.ts';
-export type { InvalidScriptedMcpStepReason } from './scripted_mcp_server_errors.ts';
+} from './mcp/scripted_mcp_server_errors.ts';
+export type { InvalidScriptedMcpStepReason } from './mcp/scripted_mcp_server_errors.ts';
 export type {
   RecordedMcpCall,
   ScriptedMcpInput,
@@ -191,17 +191,17 @@ export type {
   ScriptedMcpToolDefinition,
   ScriptedMcpToolResult,
   ScriptedMcpToolStep,
-} from './scripted_mcp_server_types.ts';
-export { anyOrder } from './step_bending.ts';
-export type { AnyOrderOf, StepRepeat } from './step_bending_types.ts';
-export { scriptedComputer } from './scripted_computer.ts';
+} from './mcp/scripted_mcp_server_types.ts';
+export { anyOrder } from './step_bending/step_bending.ts';
+export type { AnyOrderOf, StepRepeat } from './step_bending/step_bending_types.ts';
+export { scriptedComputer } from './computer/scripted_computer.ts';
 export {
   ComputerActionMatcherError,
   InvalidScriptedComputerStepError,
   UnconsumedComputerStepsError,
   UnexpectedComputerActionError,
-} from './scripted_computer_errors.ts';
-export type { InvalidScriptedComputerStepReason } from './scripted_computer_errors.ts';
+} from './computer/scripted_computer_errors.ts';
+export type { InvalidScriptedComputerStepReason } from './computer/scripted_computer_errors.ts';
 export type {
   RecordedComputerCall,
   ScriptedComputer,
@@ -210,39 +210,39 @@ export type {
   ScriptedComputerInput,
   ScriptedComputerOptions,
   ScriptedComputerStep,
-} from './scripted_computer_types.ts';
-export { scriptedSandboxClient } from './scripted_sandbox_client.ts';
+} from './computer/scripted_computer_types.ts';
+export { scriptedSandboxClient } from './sandbox/scripted_sandbox_client.ts';
 export {
   UnexpectedSandboxClientCallError,
   UnusedSandboxSessionsError,
-} from './scripted_sandbox_client_errors.ts';
+} from './sandbox/scripted_sandbox_client_errors.ts';
 export type {
   RecordedSandboxClientCall,
   ScriptedSandboxClient,
   ScriptedSandboxClientMethod,
   ScriptedSandboxClientOptions,
   SerializedScriptedSandboxState,
-} from './scripted_sandbox_client_types.ts';
-export { AutoModel } from './auto_model.ts';
+} from './sandbox/scripted_sandbox_client_types.ts';
+export { AutoModel } from './auto_model/auto_model.ts';
 export {
   AutoModelBudgetExceededError,
   AutoModelIncompleteError,
   AutoModelUnknownNameError,
   AutoModelValueError,
-} from './auto_model_errors.ts';
+} from './auto_model/auto_model_errors.ts';
 export type {
   AutoModelNameOption,
   AutoModelUnknownNameErrorOptions,
   AutoModelValueErrorOptions,
   AutoModelValueFailureReason,
-} from './auto_model_errors.ts';
+} from './auto_model/auto_model_errors.ts';
 export type {
   AutoModelGeneratedValue,
   AutoModelHandoffPolicy,
   AutoModelOptions,
   AutoModelSchema,
   AutoModelToolSelection,
-} from './auto_model_types.ts';
+} from './auto_model/auto_model_types.ts';
 export {
   applyPatchCall,
   codeInterpreterCall,
@@ -262,7 +262,7 @@ export {
   toolSearchCall,
   toolSearchOutput,
   webSearchCall,
-} from './output_item_builders.ts';
+} from './model/output_item_builders.ts';
 export type {
   ApplyPatchCallOptions,
   CallItemBuilderOptions,
@@ -286,20 +286,20 @@ export type {
   ToolSearchItemOptions,
   ToolSearchOutputOptions,
   WebSearchCallOptions,
-} from './output_item_builders.ts';
-export { ScriptedModelProvider } from './scripted_model_provider.ts';
+} from './model/output_item_builders.ts';
+export { ScriptedModelProvider } from './provider/scripted_model_provider.ts';
 export {
   UnknownModelNameError,
   type UnknownModelNameErrorOptions,
-} from './scripted_model_provider_errors.ts';
+} from './provider/scripted_model_provider_errors.ts';
 export type {
   ScriptedModelProviderOptions,
   ScriptedModelRoute,
-} from './scripted_model_provider_types.ts';
-export { formatTrajectory, trajectory } from './trajectory.ts';
-export { assertTrajectory } from './assert_trajectory.ts';
-export { TrajectoryMismatchError } from './trajectory_errors.ts';
-export type { TrajectoryMismatchErrorOptions } from './trajectory_errors.ts';
+} from './provider/scripted_model_provider_types.ts';
+export { formatTrajectory, trajectory } from './trajectory/trajectory.ts';
+export { assertTrajectory } from './trajectory/assert_trajectory.ts';
+export { TrajectoryMismatchError } from './trajectory/trajectory_errors.ts';
+export type { TrajectoryMismatchErrorOptions } from './trajectory/trajectory_errors.ts';
 export type {
   AssertTrajectoryOptions,
   AsymmetricMatcher,
@@ -326,11 +326,11 @@ export type {
   TrajectoryTextPattern,
   TrajectoryToolCallStep,
   TrajectoryValuePattern,
-} from './trajectory_types.ts';
-export { behaviourArbitrary, BehaviourModel, randomBehaviour } from './model_behaviour.ts';
-export type { BehaviourArbitraryApi } from './model_behaviour.ts';
-export { BehaviourValueError } from './model_behaviour_errors.ts';
-export type { BehaviourValueErrorOptions } from './model_behaviour_errors.ts';
+} from './trajectory/trajectory_types.ts';
+export { behaviourArbitrary, BehaviourModel, randomBehaviour } from './explore/model_behaviour.ts';
+export type { BehaviourArbitraryApi } from './explore/model_behaviour.ts';
+export { BehaviourValueError } from './explore/model_behaviour_errors.ts';
+export type { BehaviourValueErrorOptions } from './explore/model_behaviour_errors.ts';
 export type {
   BehaviourCall,
   BehaviourValueMode,
@@ -340,10 +340,10 @@ export type {
   ModelBehaviourWeights,
   ModelCallChoice,
   ModelCallKind,
-} from './model_behaviour_types.ts';
-export { exploreAgent } from './explore_agent.ts';
-export { ExplorationFailedError } from './explore_agent_errors.ts';
-export type { ExplorationFailedErrorOptions } from './explore_agent_errors.ts';
+} from './explore/model_behaviour_types.ts';
+export { exploreAgent } from './explore/explore_agent.ts';
+export { ExplorationFailedError } from './explore/explore_agent_errors.ts';
+export type { ExplorationFailedErrorOptions } from './explore/explore_agent_errors.ts';
 export type {
   ExplorationFailureReason,
   ExplorationResult,
@@ -352,4 +352,4 @@ export type {
   ExploreHelpers,
   ExploreRun,
   SettleableResult,
-} from './explore_agent_types.ts';
+} from './explore/explore_agent_types.ts';

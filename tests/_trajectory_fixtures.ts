@@ -118,3 +118,16 @@ export function supportReplies(): ReplyFn {
     };
   };
 }
+
+/**
+ * The own keys of a `TrajectoryMismatchError`, in the order every runtime lists them: its
+ * fields in declaration order, then `name` (the error convention of CONTRIBUTING.md).
+ */
+export const trajectoryMismatchKeys = [
+  'order',
+  'expected',
+  'actual',
+  'missing',
+  'unexpected',
+  'name',
+] as const;

@@ -6,7 +6,7 @@ import { Agent, Runner, tool } from '@openai/agents';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { AutoModel } from 'scripted-agents/testing';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 import { checkProperty } from './_property.ts';
 

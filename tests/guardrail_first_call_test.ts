@@ -2,7 +2,7 @@
 // (runInParallel defaults to true), so a guardrail test whose tripwire fires
 // still needs that call scripted. When it is not, the provider's
 // UnknownModelNameError says so: it names the agent and the two ways out
-// (testing/scripted_model_provider_errors.ts, testing/_first_model_request.ts).
+// (testing/provider/scripted_model_provider_errors.ts, testing/provider/_first_model_request.ts).
 import assert from 'node:assert/strict';
 import {
   Agent,

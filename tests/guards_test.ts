@@ -11,6 +11,9 @@
 // - testing/ and realtime_testing/ never import each other; code shared by
 //   several entry points lives in _internal/, which imports no entry folder, and
 //   no folder reaches into another folder's private (_-prefixed) files;
+// - testing/ is mod.ts and one folder (room) per double or capability: no room imports a
+//   sibling room's private file (testing/_shared/ holds what several rooms share, for testing/
+//   alone), and the rooms import each other without a cycle at run time;
 // - no import cycles at run time;
 // - doc examples use real assertions (no console.assert), and every error class
 //   follows the one error convention (see CONTRIBUTING.md);
@@ -227,6 +230,84 @@ function reachable(entry: string, runtimeOnly = false): Set<string> {
   return seen;
 }
 
+/** One relative import, by repository path. */
+interface RoomArrow {
+  from: string;
+  to: string;
+  runtime: boolean;
+  line: number;
+}
+
+/**
+ * The room of a testing/ module: `testing/<room>/...`; `_shared` is the private folder the
+ * rooms share. Undefined outside testing/ and for testing/mod.ts.
+ */
+function roomOf(file: string): string | undefined {
+  const parts = file.split('/');
+  return parts[0] === 'testing' && parts.length > 2 ? parts[1] : undefined;
+}
+
+/**
+ * Imports that break testing/'s rooms: a room (or testing/mod.ts) importing another room's
+ * `_` file, and any folder outside testing/ importing testing/_shared/.
+ */
+function roomOffences(arrows: RoomArrow[]): string[] {
+  const offences: string[] = [];
+  for (const { from, to, line } of arrows) {
+    const toRoom = roomOf(to);
+    if (toRoom === undefined) continue;
+    const fromRoom = roomOf(from);
+    if (!from.startsWith('testing/')) {
+      if (toRoom === '_shared') {
+        offences.push(`${from}:${line} imports testing/'s private shared file ${to}`);
+      }
+      continue;
+    }
+    if (fromRoom === toRoom || toRoom === '_shared') continue;
+    if (path.posix.basename(to).startsWith('_')) {
+      offences.push(
+        `${from}:${line} (room ${
+          fromRoom ?? 'testing'
+        }) imports room ${toRoom}'s private file ${to}`,
+      );
+    }
+  }
+  return offences;
+}
+
+/** Cycles between testing/'s rooms through run-time imports, each with one arrow per step. */
+function roomCycles(arrows: RoomArrow[]): string[] {
+  const edges = new Map<string, Map<string, string>>();
+  for (const { from, to, runtime, line } of arrows) {
+    const a = roomOf(from);
+    const b = roomOf(to);
+    if (!runtime || a === undefined || b === undefined || a === b) continue;
+    const out = edges.get(a) ?? new Map<string, string>();
+    if (!out.has(b)) out.set(b, `${from}:${line}`);
+    edges.set(a, out);
+  }
+  const cycles: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (room: string): void => {
+    state.set(room, 'visiting');
+    stack.push(room);
+    for (const next of edges.get(room)?.keys() ?? []) {
+      if (state.get(next) === 'visiting') {
+        const loop = [...stack.slice(stack.indexOf(next)), next];
+        const via = loop.slice(1).map((to, i) => edges.get(loop[i])!.get(to)!);
+        cycles.push(`${loop.join(' -> ')} (${via.join(', ')})`);
+      } else if (!state.has(next)) {
+        visit(next);
+      }
+    }
+    stack.pop();
+    state.set(room, 'done');
+  };
+  for (const room of [...edges.keys()].sort()) if (!state.has(room)) visit(room);
+  return cycles;
+}
+
 describe('guards: library', () => {
   test('the library sources exist where the guards look for them', () => {
     assert.ok(libraryFiles.includes(path.join(root, 'testing', 'mod.ts')));
@@ -330,6 +411,45 @@ describe('guards: library', () => {
       }
     }
     assert.deepEqual(offenders, []);
+  });
+
+  test('testing/ is mod.ts and one folder per double or capability: its rooms', () => {
+    const loose = libraryFiles.map(rel).filter((file) =>
+      file.startsWith('testing/') && file !== 'testing/mod.ts' && file.split('/').length === 2
+    );
+    assert.deepEqual(loose, [], 'every testing/ module lives in a room (testing/<room>/)');
+  });
+
+  test("no room reaches a sibling room's private file, and the rooms have no cycle", () => {
+    const arrows = libraryFiles.flatMap((file) =>
+      parse(file).imports.filter(({ specifier }) => specifier.startsWith('.')).map((
+        { specifier, runtime, line },
+      ) => ({ from: rel(file), to: rel(resolveRelative(file, specifier)), runtime, line }))
+    );
+    assert.deepEqual(roomOffences(arrows), []);
+    assert.deepEqual(roomCycles(arrows), []);
+  });
+
+  test('the room rules catch a reach into a sibling private file and a room cycle', () => {
+    // The rules on made-up arrows, so a change that blinds them fails here.
+    const arrows: RoomArrow[] = [
+      { from: 'testing/mcp/scripted_mcp_server.ts', to: 'testing/model/_model_input.ts' },
+      { from: 'testing/mcp/scripted_mcp_server.ts', to: 'testing/_shared/_script_steps.ts' },
+      { from: 'testing/mcp/scripted_mcp_server.ts', to: 'testing/model/model_steps.ts' },
+      { from: 'cassette/cassette.ts', to: 'testing/_shared/_sdk_types.ts' },
+      { from: 'testing/model/model_steps.ts', to: 'testing/mcp/scripted_mcp_server_types.ts' },
+      { from: 'testing/model/model_steps.ts', to: 'testing/trajectory/trajectory_types.ts' },
+      { from: 'testing/trajectory/trajectory.ts', to: 'testing/model/model_calls.ts' },
+    ].map((arrow, i) => ({ ...arrow, runtime: i !== 5, line: i + 1 }));
+    assert.deepEqual(roomOffences(arrows), [
+      "testing/mcp/scripted_mcp_server.ts:1 (room mcp) imports room model's private file " +
+      'testing/model/_model_input.ts',
+      "cassette/cassette.ts:4 imports testing/'s private shared file testing/_shared/_sdk_types.ts",
+    ]);
+    // model -> trajectory is a type import only, so model and trajectory form no cycle.
+    assert.deepEqual(roomCycles(arrows), [
+      'mcp -> model -> mcp (testing/mcp/scripted_mcp_server.ts:1, testing/model/model_steps.ts:5)',
+    ]);
   });
 
   test('only cassette_fs/ reaches node:* modules: cassette/ stays web-standard', () => {
@@ -482,7 +602,7 @@ describe('guards: configuration', () => {
     // npm run compat measures each double's floor into scripts/_lib.mjs `sdkFloors`;
     // SandboxSdkUnavailableError tells users the sandbox one.
     const stated = /export const sandboxSdkFloor = '([\d.]+)';/.exec(
-      readFileSync(path.join(root, 'testing', '_sdk_sandbox.ts'), 'utf8'),
+      readFileSync(path.join(root, 'testing', 'sandbox', '_sdk_sandbox.ts'), 'utf8'),
     )?.[1];
     const measured = /^\s+sandbox: '([\d.]+)',$/m.exec(
       readFileSync(path.join(root, 'scripts', '_lib.mjs'), 'utf8'),

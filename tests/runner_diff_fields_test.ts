@@ -17,6 +17,7 @@ import {
   TrajectoryMismatchError,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
+import { trajectoryMismatchKeys } from './_trajectory_fixtures.ts';
 
 /** What Vitest decides for a thrown error (its processError's test). */
 function runnerDiffs(error: { showDiff?: unknown; expected?: unknown; actual?: unknown }): boolean {
@@ -46,14 +47,7 @@ describe('errors with expected and actual', () => {
     assert.equal(error.showDiff, false);
     assert.equal(runnerDiffs(error), false);
     assert.deepEqual(error.expected, [{ handoff: 'Refunds' }]);
-    assert.deepEqual(Object.keys(error), [
-      'order',
-      'expected',
-      'actual',
-      'missing',
-      'unexpected',
-      'name',
-    ]);
+    assert.deepEqual(Object.keys(error), trajectoryMismatchKeys);
   });
 
   test('ScriptedOutputMismatchError: words against a value, no runner diff', async () => {

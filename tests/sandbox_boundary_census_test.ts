@@ -7,7 +7,7 @@ import {
   ScriptedModel,
   scriptedSandboxSession,
 } from 'scripted-agents/testing';
-import { sandboxMethodModes } from '../testing/scripted_sandbox_session.ts';
+import { sandboxMethodModes } from '../testing/sandbox/scripted_sandbox_session.ts';
 import { census, unknownReads } from './_boundary_census.ts';
 import { describe, test } from './_harness.ts';
 

@@ -1,10 +1,10 @@
-// allOf in the schema-value generator (testing/_schema_values.ts): the parts are folded
+// allOf in the schema-value generator (testing/_shared/_schema_values.ts): the parts are folded
 // into one schema (properties merged, bounds intersected, required united, types
 // intersected), so that the value meets every part, whichever part states the stricter
 // bound. Each case is checked over a fixed range of seeds with ajv, the values' own rules.
 import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 
 // deno-lint-ignore no-explicit-any

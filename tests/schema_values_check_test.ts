@@ -1,9 +1,9 @@
-// The checker every generated value passes before it is returned (testing/_schema_values.ts),
+// The checker every generated value passes before it is returned (testing/_shared/_schema_values.ts),
 // keyword by keyword. A `const` is returned as it is and only then checked, so a `const` that
 // breaks a sibling keyword shows exactly which schema path the checker blames, and one that
 // meets them all shows that the checker accepts it.
 import assert from 'node:assert/strict';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 
 /** A schema, then the path the checker rejects its const at (null: accepted). */

@@ -1,10 +1,10 @@
-// Failures of the schema-value generator (testing/_schema_values.ts), exactly as its
+// Failures of the schema-value generator (testing/_shared/_schema_values.ts), exactly as its
 // public result reports them: the reason, the schema path (a JSON pointer from the root
 // `#`) and the message. AutoModel copies the three into its AutoModelValueError, so they
 // are what a user reads when a tool's schema cannot be met; the message names the place
 // in the schema and what is wrong there.
 import assert from 'node:assert/strict';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 
 type Failure = [reason: string, schemaPath: string, message: string];

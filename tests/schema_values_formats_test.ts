@@ -1,4 +1,4 @@
-// String formats in the schema-value generator (testing/_schema_values.ts): every format
+// String formats in the schema-value generator (testing/_shared/_schema_values.ts): every format
 // it supports yields a non-empty value that a real format validator accepts (ajv-formats,
 // or zod for the formats ajv-formats does not know), also when length bounds or a pattern
 // rule out its first sample, and the values are pinned (AutoModel users snapshot them).
@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 
 // deno-lint-ignore no-explicit-any

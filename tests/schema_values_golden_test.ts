@@ -1,4 +1,4 @@
-// Seeded stability of the schema-value generator (testing/_schema_values.ts), pinned.
+// Seeded stability of the schema-value generator (testing/_shared/_schema_values.ts), pinned.
 //
 // AutoModel invents tool arguments and structured outputs from this generator, and its
 // contract is "the same seed generates the same values": users snapshot what it produces
@@ -8,7 +8,7 @@
 // golden values, never an accident. The values below are exact; the other tests only check
 // that values are valid.
 import assert from 'node:assert/strict';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 
 /** A tool's arguments: required and optional properties, an enum, a nullable, a oneOf. */

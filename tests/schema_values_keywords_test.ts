@@ -1,11 +1,11 @@
-// Keyword handling of the schema-value generator (testing/_schema_values.ts) that the
+// Keyword handling of the schema-value generator (testing/_shared/_schema_values.ts) that the
 // validity properties cannot see: a schema's value may be valid and still not be the one
 // the schema describes (a string for a schema that lists properties), and annotations,
 // `$ref` pointers and the keywords beside `anyOf`/`oneOf` must be read exactly as JSON
 // Schema defines them.
 import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 
 // deno-lint-ignore no-explicit-any

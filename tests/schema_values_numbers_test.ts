@@ -3,7 +3,7 @@
 // draws a failed attempt consumes (pinned, since AutoModel's values are seeded).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 import { propertyParameters } from './_property.ts';
 

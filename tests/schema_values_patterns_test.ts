@@ -1,4 +1,4 @@
-// The pattern generator of testing/_schema_values.ts, token by token: escapes, classes,
+// The pattern generator of testing/_shared/_schema_values.ts, token by token: escapes, classes,
 // ranges, groups, lookarounds and quantifiers. Every value is pinned per seed (AutoModel's
 // values are seeded, and users snapshot them, so a change must be deliberate) and is checked
 // against the real RegExp; patterns the generator cannot serve fail with a precise reason.
@@ -7,7 +7,7 @@ import {
   generateSchemaValue,
   type JsonSchema,
   type SchemaValueResult,
-} from '../testing/_schema_values.ts';
+} from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 
 function compile(pattern: string): RegExp {

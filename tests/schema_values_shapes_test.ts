@@ -1,9 +1,9 @@
-// The shapes of generated strings, numbers, arrays and objects (testing/_schema_values.ts)
+// The shapes of generated strings, numbers, arrays and objects (testing/_shared/_schema_values.ts)
 // beyond validity: values stay readable (strings of filler words, small numbers with at
 // most two decimals, short arrays), exclusive bounds are exclusive, and the `maxDepth`
 // option keeps deep values minimal. Each property is checked over a fixed range of seeds.
 import assert from 'node:assert/strict';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 
 function values(schema: JsonSchema, seeds = 100, maxDepth?: number): unknown[] {

@@ -1,4 +1,4 @@
-// Property tests of the private schema-value generator (testing/_schema_values.ts):
+// Property tests of the private schema-value generator (testing/_shared/_schema_values.ts):
 // for many random schemas and seeds, every value it returns is accepted by a real
 // validator (ajv for raw JSON schemas, zod for zod-made ones, the SDK's own tool
 // parser for the strict schemas `tool()` derives), the same seed gives the same
@@ -9,7 +9,11 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { generateSchemaValue, hashString, type JsonSchema } from '../testing/_schema_values.ts';
+import {
+  generateSchemaValue,
+  hashString,
+  type JsonSchema,
+} from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 import { propertyParameters } from './_property.ts';
 

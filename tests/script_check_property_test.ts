@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { checkOutput, formatPath } from '../_internal/script_check.ts';
-import { generateSchemaValue, type JsonSchema } from '../testing/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
 import { describe, test } from './_harness.ts';
 import { checkProperty } from './_property.ts';
 

@@ -13,7 +13,10 @@ import {
   UnconsumedSandboxStepsError,
   UnexpectedSandboxCallError,
 } from 'scripted-agents/testing';
-import { type HasExactKeys, sandboxMethodModes } from '../testing/scripted_sandbox_session.ts';
+import {
+  type HasExactKeys,
+  sandboxMethodModes,
+} from '../testing/sandbox/scripted_sandbox_session.ts';
 import { describe, test } from './_harness.ts';
 
 const ALL_METHODS = [

@@ -8,7 +8,7 @@ import {
   scriptedSandboxSession,
 } from 'scripted-agents/testing';
 import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
-import { requireSdkSandbox, sandboxSdkFloor, sdkSandbox } from '../testing/_sdk_sandbox.ts';
+import { requireSdkSandbox, sandboxSdkFloor, sdkSandbox } from '../testing/sandbox/_sdk_sandbox.ts';
 import { describe, test } from './_harness.ts';
 import { runner } from './_model_fixtures.ts';
 

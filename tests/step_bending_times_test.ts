@@ -2,7 +2,7 @@
 // double's own error, and every valid shape gives the exact count it asks for.
 import assert from 'node:assert/strict';
 import { InvalidScriptedSandboxStepError, scriptedSandboxSession } from 'scripted-agents/testing';
-import { stepCount } from '../testing/_step_count.ts';
+import { stepCount } from '../testing/_shared/_step_count.ts';
 import { describe, test } from './_harness.ts';
 
 const malformed: readonly [string, unknown][] = [

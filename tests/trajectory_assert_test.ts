@@ -1,4 +1,4 @@
-// assertTrajectory()'s own decisions, pinned exactly (testing/assert_trajectory.ts):
+// assertTrajectory()'s own decisions, pinned exactly (testing/trajectory/assert_trajectory.ts):
 // the TypeErrors for bad arguments, which kinds take part (each short form adds
 // its kind, a full step does not), the layout of the diff in each order mode,
 // the counts, the closest-step notes (which actual step is closest, at most

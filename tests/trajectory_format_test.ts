@@ -1,5 +1,5 @@
 // The line of each trajectory step, and the full form of each expected short
-// form, pinned exactly (testing/_trajectory_format.ts): how values, patterns
+// form, pinned exactly (testing/model/trajectory_format.ts): how values, patterns
 // and matchers are written, where a string is cut, every step kind's line, and
 // which short form becomes which full step.
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import {
   formatStepLine,
   shorten,
   showValue,
-} from '../testing/_trajectory_format.ts';
+} from '../testing/model/trajectory_format.ts';
 import { describe, test } from './_harness.ts';
 
 describe('shorten', () => {

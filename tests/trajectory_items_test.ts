@@ -1,5 +1,5 @@
 // How each item a run produced becomes a trajectory step, pinned exactly
-// (testing/_trajectory_items.ts): the JSON-safe copy, argument and output
+// (testing/model/_trajectory_items.ts): the JSON-safe copy, argument and output
 // parsing, message text, every model item kind, the SDK's run items (tool
 // outputs by call id, approvals and their decisions, handoffs), Realtime
 // history items, and which message is marked final.
@@ -15,8 +15,8 @@ import {
   realtimeItemSteps,
   runItemSteps,
   toJson,
-} from '../testing/_trajectory_items.ts';
-import type { TrajectoryStep } from '../testing/trajectory_types.ts';
+} from '../testing/model/_trajectory_items.ts';
+import type { TrajectoryStep } from '../testing/trajectory/trajectory_types.ts';
 import { describe, test } from './_harness.ts';
 
 describe('toJson', () => {

@@ -1,4 +1,4 @@
-// The edges of trajectory matching (testing/_trajectory_match.ts) that a plain
+// The edges of trajectory matching (testing/trajectory/_trajectory_match.ts) that a plain
 // value never reaches: a matcher that accepts `undefined` past the end of an
 // array, an expected `undefined` against a value that is there, an expected
 // field left undefined, the fields after the arguments, and a per-tool rule
@@ -9,7 +9,7 @@ import {
   valueDifference,
   VOLATILE_FIELDS,
   withoutVolatile,
-} from '../testing/_trajectory_match.ts';
+} from '../testing/trajectory/_trajectory_match.ts';
 import type { TrajectoryStep } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
 

@@ -1,4 +1,4 @@
-// The matching core of assertTrajectory(), pinned exactly (testing/_trajectory_match.ts):
+// The matching core of assertTrajectory(), pinned exactly (testing/trajectory/_trajectory_match.ts):
 // the path and both sides of each first difference, the order in which a
 // step's fields are compared, the argument rules, and the alignment each order
 // mode gives, including which of two equally long alignments is chosen.
@@ -8,7 +8,7 @@ import {
   kindSelected,
   stepDifference,
   valueDifference,
-} from '../testing/_trajectory_match.ts';
+} from '../testing/trajectory/_trajectory_match.ts';
 import type { TrajectoryStep } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
 

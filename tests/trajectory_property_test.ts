@@ -13,6 +13,7 @@ import {
   type TrajectoryStep,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
+import { trajectoryMismatchKeys } from './_trajectory_fixtures.ts';
 import { checkProperty } from './_property.ts';
 
 const orders: TrajectoryOrder[] = ['strict', 'unordered', 'superset', 'subset', 'in_order'];
@@ -147,14 +148,7 @@ describe('assertTrajectory() properties', () => {
             assertTrajectory(actual, expected, { order, kinds: everyKind });
           } catch (error) {
             assert.ok(error instanceof TrajectoryMismatchError);
-            assert.deepEqual(Object.keys(error), [
-              'order',
-              'expected',
-              'actual',
-              'missing',
-              'unexpected',
-              'name',
-            ]);
+            assert.deepEqual(Object.keys(error), trajectoryMismatchKeys);
             assert.equal(error.order, order);
             assert.ok(error.missing.length + error.unexpected.length > 0);
           }

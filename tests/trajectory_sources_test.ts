@@ -1,13 +1,13 @@
 // Which source a trajectory is read from, and how, pinned with sources built by
-// shape (testing/_trajectory_sources.ts): lists, the model doubles' call logs
+// shape (testing/model/trajectory_sources.ts): lists, the model doubles' call logs
 // (one model, or a provider's models in call order), a run result (input,
 // approvals, tool guardrails, the structured output, interruptions), a RunState,
 // an error carrying one, a cassette, a trace recorder and a Realtime session.
 import assert from 'node:assert/strict';
-import { modelCallSteps, stepsOf } from '../testing/_trajectory_sources.ts';
-import { ModelCallLog } from '../testing/_model_calls.ts';
-import { modelsOf, registerRoutes, routesOf } from '../testing/_model_routes.ts';
-import type { SdkModelRequest } from '../testing/_sdk_types.ts';
+import { modelCallSteps, stepsOf } from '../testing/model/trajectory_sources.ts';
+import { ModelCallLog } from '../testing/model/model_calls.ts';
+import { modelsOf, registerRoutes, routesOf } from '../testing/_shared/_model_routes.ts';
+import type { SdkModelRequest } from '../testing/_shared/_sdk_types.ts';
 import { describe, test } from './_harness.ts';
 
 type Loose = Record<string, unknown>;

@@ -18,6 +18,7 @@ import {
   webSearchCall,
 } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
+import { trajectoryMismatchKeys } from './_trajectory_fixtures.ts';
 
 /** A matcher with the protocol Vitest's and Jest's `expect.any()` objects have. */
 const anyOf = (type: 'number' | 'object') => ({
@@ -308,14 +309,7 @@ describe('TrajectoryMismatchError', () => {
     ];
     assert.throws(() => assertTrajectory(workflow, expected), (error: unknown) => {
       assert.ok(error instanceof TrajectoryMismatchError);
-      assert.deepEqual(Object.keys(error), [
-        'order',
-        'expected',
-        'actual',
-        'missing',
-        'unexpected',
-        'name',
-      ]);
+      assert.deepEqual(Object.keys(error), trajectoryMismatchKeys);
       assert.equal(error.order, 'strict');
       assert.deepEqual(error.expected, expected);
       assert.deepEqual(error.missing, [expected[1], expected[2]]);

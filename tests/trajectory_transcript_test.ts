@@ -1,5 +1,5 @@
 // The run-related parts of the model doubles' failure messages, pinned exactly
-// (testing/_transcript.ts): the transcript block (heading, the last steps, how
+// (testing/model/_transcript.ts): the transcript block (heading, the last steps, how
 // many were left out), a request's input as items, the route a provider serves a
 // model on, and the brief description of each kind of scripted step and output
 // item that a teardown message lists as unused.
@@ -12,11 +12,11 @@ import {
   TRANSCRIPT_STEPS,
   transcriptBlock,
   unusedStepsText,
-} from '../testing/_transcript.ts';
-import { ModelCallLog } from '../testing/_model_calls.ts';
-import { registerRoutes } from '../testing/_model_routes.ts';
-import type { QueuedStep } from '../testing/_model_input.ts';
-import type { SdkModelRequest } from '../testing/_sdk_types.ts';
+} from '../testing/model/_transcript.ts';
+import { ModelCallLog } from '../testing/model/model_calls.ts';
+import { registerRoutes } from '../testing/_shared/_model_routes.ts';
+import type { QueuedStep } from '../testing/model/_model_input.ts';
+import type { SdkModelRequest } from '../testing/_shared/_sdk_types.ts';
 import { describe, test } from './_harness.ts';
 
 const user = (text: string) => ({ type: 'message', role: 'user', content: text });
