@@ -111,7 +111,7 @@ const visit = (room) => {
   state.set(room, 'visiting');
   stack.push(room);
   for (const edge of roomEdges.values()) {
-    if (edge.from !== room || edge.runtime === 0) continue;
+    if (edge.from !== room) continue;
     if (state.get(edge.to) === 'visiting') {
       cycles.push([...stack.slice(stack.indexOf(edge.to)), edge.to].join(' -> '));
     } else if (!state.has(edge.to)) visit(edge.to);
@@ -152,6 +152,8 @@ if (args.includes('--json')) {
       privateReaches.length ? '\n  ' + privateReaches.join('\n  ') : 'none'
     }`,
   );
-  console.log(`room cycles at run time: ${cycles.length ? '\n  ' + cycles.join('\n  ') : 'none'}`);
+  console.log(
+    `room cycles (type imports included): ${cycles.length ? '\n  ' + cycles.join('\n  ') : 'none'}`,
+  );
 }
 process.exitCode = privateReaches.length || cycles.length ? 1 : 0;

@@ -13,7 +13,7 @@ import type {
   TrajectoryJson,
   TrajectoryStep,
   TrajectoryToolCallStep,
-} from '../trajectory/trajectory_types.ts';
+} from './trajectory_step_types.ts';
 
 type Loose = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { TrajectoryStep } from '../trajectory/trajectory_types.ts';
+import type { TrajectoryStep } from './trajectory_step_types.ts';
 
 /** The longest a string value is shown before it is shortened, by default. */
 export const DEFAULT_MAX_LENGTH = 80;

@@ -22,7 +22,7 @@ import {
   runItemSteps,
   toJson,
 } from './_trajectory_items.ts';
-import type { TrajectoryStep } from '../trajectory/trajectory_types.ts';
+import type { TrajectoryStep } from './trajectory_step_types.ts';
 
 type Loose = Record<string, unknown>;
 
