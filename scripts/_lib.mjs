@@ -48,7 +48,9 @@ export const peerPackages = ['@openai/agents-core', '@openai/agents-realtime'];
  */
 export const sdkFloors = {
   core: '0.0.17',
-  model: '0.3.9',
+  model: '0.7.0',
+  model_tool_failed: '0.19.0',
+  model_ignore_abort: '0.14.0',
   model_retry: '0.7.2',
   // Not measured on older releases yet: the release the check was written against.
   strict: '0.20.0',
@@ -56,6 +58,7 @@ export const sdkFloors = {
   trajectories: '0.20.0',
   viewer: '0.20.0',
   builders: '0.3.9',
+  builders_search_program: '0.20.0',
   auto_model: '0.9.0',
   provider: '0.0.17',
   mcp: '0.4.15',
