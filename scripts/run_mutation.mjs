@@ -307,6 +307,12 @@ async function mutate(
   }${bunBin} test --bail --timeout 60000 ${tests.join(' ')}`;
   // What the result files and the report show: the same command, without this machine's path.
   const shownCommand = command.replace(bunBin, 'node_modules/.bin/bun');
+  // Stryker runs the command through a shell and, at its time limit, ends that shell only: a
+  // mutant that hangs kept its bun running for as long as the campaign lasted. `exec` makes bun
+  // the shell's own process, so the time limit ends bun itself.
+  const runCommand = `${
+    propertyRuns === undefined ? '' : `FC_NUM_RUNS=${propertyRuns} `
+  }exec ${bunBin} test --bail --timeout 60000 ${tests.join(' ')}`;
   const resultFile = path.join(resultDir, `${slug(file)}.json`);
   const source = fs.readFileSync(path.join(root, file), 'utf8');
   let previous;
@@ -366,7 +372,7 @@ async function mutate(
   const stryker = new Stryker({
     mutate: mutateSpec,
     testRunner: 'command',
-    commandRunner: { command },
+    commandRunner: { command: runCommand },
     concurrency: 1,
     reporters: ['json', 'progress'],
     jsonReporter: { fileName: path.relative(root, jsonFile) },
