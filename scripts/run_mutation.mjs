@@ -255,6 +255,8 @@ const testSets = [
   // Exploration: its tests; the TypeScript printer is also to-ts's.
   [/^(testing\/explore\/|_internal\/exploration_seed)/, [
     'explore_agent',
+    'explore_shrink',
+    'model_behaviour',
   ]],
   [/^_internal\/typescript_items/, ['explore_agent', 'cassette_typescript', 'cli']],
   [/^testing\/auto_model\/hosted_calls/, ['explore_agent', 'auto_model']],
