@@ -254,6 +254,8 @@ const testSets = [
   [/^_internal\/ended_test_error/, ['model_steps', 'runner_']],
   // Exploration: its tests; the TypeScript printer is also to-ts's.
   [/^(testing\/explore\/|_internal\/exploration_seed)/, [
+    'explore_shrink',
+    'model_behaviour',
     'explore_agent',
   ]],
   [/^_internal\/typescript_items/, ['explore_agent', 'cassette_typescript', 'cli']],
@@ -273,9 +275,12 @@ const testSets = [
 function testsFor(file) {
   const tests = allTests();
   const set = testSets.find(([pattern]) => pattern.test(file));
+  // In the set's prefix order: bun test --bail stops at the first failing file, so the
+  // focused tests listed first end a killed mutant's run before the slower end-to-end ones.
+  const rank = (t) => set[1].findIndex((prefix) => t.startsWith(prefix));
   const picked = set === undefined
     ? tests
-    : tests.filter((t) => set[1].some((prefix) => t.startsWith(prefix)));
+    : tests.filter((t) => rank(t) >= 0).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return picked.map((t) => `./tests/${t}`);
 }
 
