@@ -248,55 +248,62 @@ async function exploreRuns(runs: number): Promise<void> {
   progress(
     `${id}: ${runs} explored runs of ≤ ${MAX_CALLS} calls vs the same runs scripted by hand`,
   );
+  // The four variants of a row, over one way of running the desk.
+  type DeskRun = (
+    model: Model,
+    decide: (item: Parameters<Parameters<typeof desk>[1]>[0]) => 'approve' | 'reject',
+  ) => Promise<{ refunded: string[]; approved: number }>;
+  const variantsOf = (run: DeskRun): Variant[] => [
+    {
+      name: 'scripted',
+      async run() {
+        for (const { steps, decisions } of prepared) {
+          let next = 0;
+          await run(new module.ScriptedModel(steps), () => decisions[next++] ?? 'approve');
+        }
+      },
+    },
+    {
+      name: 'bare',
+      async run() {
+        for (const { answers, decisions } of prepared) {
+          let next = 0;
+          await run(new ReplayedAnswers(answers), () => decisions[next++] ?? 'approve');
+        }
+      },
+    },
+    {
+      name: 'explored',
+      async run() {
+        for (const { behaviour } of prepared) {
+          const model = new module.BehaviourModel(behaviour, { maxCalls: MAX_CALLS });
+          await run(model, () => model.decide());
+        }
+      },
+    },
+    {
+      name: 'exploreAgent',
+      async run() {
+        const passed = await module.exploreAgent(
+          (model, helpers) => run(model, (item) => helpers.decide(item)),
+          {
+            runs,
+            seed: 0,
+            maxCalls: MAX_CALLS,
+            check: (result: { refunded: string[]; approved: number }) =>
+              result.refunded.length <= result.approved,
+          },
+        );
+        if (passed.runs !== runs) throw new Error('exploreAgent: runs lost');
+      },
+    },
+  ];
+  const repetitions = { warmup: quick ? 0 : 1, repetitions: quick ? 1 : 5 };
   report({
     id,
     title: `Exploration, ${runs} runs of ≤ ${MAX_CALLS} calls (2 agents, 3 tools)`,
     baseline: 'scripted',
-    variants: await compare([
-      {
-        name: 'scripted',
-        async run() {
-          for (const { steps, decisions } of prepared) {
-            let next = 0;
-            await desk(new module.ScriptedModel(steps), () => decisions[next++] ?? 'approve');
-          }
-        },
-      },
-      {
-        name: 'bare',
-        async run() {
-          for (const { answers, decisions } of prepared) {
-            let next = 0;
-            await desk(new ReplayedAnswers(answers), () => decisions[next++] ?? 'approve');
-          }
-        },
-      },
-      {
-        name: 'explored',
-        async run() {
-          for (const { behaviour } of prepared) {
-            const model = new module.BehaviourModel(behaviour, { maxCalls: MAX_CALLS });
-            await desk(model, () => model.decide());
-          }
-        },
-      },
-      {
-        name: 'exploreAgent',
-        async run() {
-          const passed = await module.exploreAgent(
-            (model, helpers) => desk(model, (item) => helpers.decide(item)),
-            {
-              runs,
-              seed: 0,
-              maxCalls: MAX_CALLS,
-              check: (result: { refunded: string[]; approved: number }) =>
-                result.refunded.length <= result.approved,
-            },
-          );
-          if (passed.runs !== runs) throw new Error('exploreAgent: runs lost');
-        },
-      },
-    ], { warmup: quick ? 0 : 1, repetitions: quick ? 1 : 5 }),
+    variants: await compare(variantsOf((model, decide) => desk(model, decide)), repetitions),
   });
   // The same runs with the agents built once (an app that defines its agents at
   // module level): what is left per run is the SDK's run and the double itself.
@@ -306,51 +313,7 @@ async function exploreRuns(runs: number): Promise<void> {
     id: `${id}_built_once`,
     title: `Exploration, ${runs} runs of ≤ ${MAX_CALLS} calls, agents built once`,
     baseline: 'scripted',
-    variants: await compare([
-      {
-        name: 'scripted',
-        async run() {
-          for (const { steps, decisions } of prepared) {
-            let next = 0;
-            await shared(new module.ScriptedModel(steps), () => decisions[next++] ?? 'approve');
-          }
-        },
-      },
-      {
-        name: 'bare',
-        async run() {
-          for (const { answers, decisions } of prepared) {
-            let next = 0;
-            await shared(new ReplayedAnswers(answers), () => decisions[next++] ?? 'approve');
-          }
-        },
-      },
-      {
-        name: 'explored',
-        async run() {
-          for (const { behaviour } of prepared) {
-            const model = new module.BehaviourModel(behaviour, { maxCalls: MAX_CALLS });
-            await shared(model, () => model.decide());
-          }
-        },
-      },
-      {
-        name: 'exploreAgent',
-        async run() {
-          const passed = await module.exploreAgent(
-            (model, helpers) => shared(model, (item) => helpers.decide(item)),
-            {
-              runs,
-              seed: 0,
-              maxCalls: MAX_CALLS,
-              check: (result: { refunded: string[]; approved: number }) =>
-                result.refunded.length <= result.approved,
-            },
-          );
-          if (passed.runs !== runs) throw new Error('exploreAgent: runs lost');
-        },
-      },
-    ], { warmup: quick ? 0 : 1, repetitions: quick ? 1 : 5 }),
+    variants: await compare(variantsOf(shared), repetitions),
   });
   progress(`${id}_shrink: find and shrink the unapproved refund`);
   report({

@@ -80,9 +80,15 @@ function newestMtime(dir, filter) {
   return newest;
 }
 
-function transpileDir(ts, from, to) {
+function transpileDir(ts, from, to, { recursive = false } = {}) {
   fs.mkdirSync(to, { recursive: true });
-  for (const name of fs.readdirSync(from)) {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const name = entry.name;
+    // A library folder's subfolders (testing/'s rooms) are part of it.
+    if (entry.isDirectory()) {
+      if (recursive) transpileDir(ts, path.join(from, name), path.join(to, name), { recursive });
+      continue;
+    }
     if (!name.endsWith('.ts') || name.endsWith('.d.ts')) continue;
     const source = fs.readFileSync(path.join(from, name), 'utf8');
     const { outputText } = ts.transpileModule(source, {
@@ -119,7 +125,7 @@ async function prepareNode() {
   }
   log('npm/ is missing or older than the sources: compiling the sources for Node instead');
   for (const dir of libraryDirs()) {
-    transpileDir(ts, path.join(root, dir), path.join(linked, dir));
+    transpileDir(ts, path.join(root, dir), path.join(linked, dir), { recursive: true });
   }
   transpileDir(ts, root, linked);
   fs.writeFileSync(
