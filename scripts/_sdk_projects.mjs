@@ -108,6 +108,7 @@ export const doubleGroups = [
     // Exploration generates its behaviours with AutoModel's value and hosted-call code.
     'explore_agent\\w*',
     'explore_shrink',
+    'explore_script',
     'model_behaviour',
     'recipes/explore_\\w+',
   ]),

@@ -255,6 +255,7 @@ const testSets = [
   // Exploration: its tests; the TypeScript printer is also to-ts's.
   [/^(testing\/explore\/|_internal\/exploration_seed)/, [
     'explore_shrink',
+    'explore_script',
     'model_behaviour',
     'explore_agent',
   ]],

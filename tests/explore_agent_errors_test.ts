@@ -7,7 +7,11 @@ import {
   exploreAgent,
 } from 'scripted-agents/testing';
 import { explorationSeedFromEnv } from 'scripted-agents/runner';
-import { parseExplorationSeed, provideExplorationSeed } from '../_internal/exploration_seed.ts';
+import {
+  explorationSeed,
+  parseExplorationSeed,
+  provideExplorationSeed,
+} from '../_internal/exploration_seed.ts';
 import { describe, test } from './_harness.ts';
 
 function failure(overrides: Partial<ConstructorParameters<typeof ExplorationFailedError>[0]>) {
@@ -119,7 +123,41 @@ describe('BehaviourValueError', () => {
   });
 });
 
+describe('BehaviourValueError for an output', () => {
+  test('names the output, not arguments', () => {
+    const error = new BehaviourValueError({
+      callIndex: 0,
+      kind: 'output',
+      name: 'Refund',
+      schemaPath: '#/properties/amount',
+      detail: 'no value fits',
+    });
+    assert.equal(
+      error.message,
+      'BehaviourModel cannot generate the output "Refund" at #/properties/amount (call #1): ' +
+        'no value fits. Give a richer schema (toolSchemas, outputSchema) or set that weight to 0.',
+    );
+    assert.equal(error.kind, 'output');
+  });
+});
+
 describe('exploration seed', () => {
+  test('the source sits under a global registry key, shared by every copy of the package', () => {
+    const key = Symbol.for('scripted-agents.exploration-seed');
+    const scope = globalThis as unknown as Record<symbol, (() => number | undefined) | undefined>;
+    const registered = scope[key];
+    try {
+      provideExplorationSeed(() => 11);
+      assert.equal(scope[key]?.(), 11);
+      scope[key] = () => 12;
+      assert.equal(explorationSeed(), 12);
+      delete scope[key];
+      assert.equal(explorationSeed(), undefined);
+    } finally {
+      scope[key] = registered;
+    }
+  });
+
   test('the default seed comes from the registered source, else 0', async () => {
     const run = async (model: BehaviourModel) =>
       await new Runner({ tracingDisabled: true }).run(new Agent({ name: 'A', model }), 'Hi');
@@ -139,7 +177,8 @@ describe('exploration seed', () => {
     assert.equal(parseExplorationSeed('  ', 'SEED'), undefined);
     assert.equal(parseExplorationSeed(' 42 ', 'SEED'), 42);
     assert.equal(parseExplorationSeed('0', 'SEED'), 0);
-    for (const text of ['-1', '1.5', 'abc', '99999999999999999999']) {
+    // '1.0' and '12e3' read as numbers, and '7 days' starts with digits: none is a seed as printed.
+    for (const text of ['-1', '1.5', '1.0', '12e3', '7 days', 'abc', '99999999999999999999']) {
       assert.throws(() => parseExplorationSeed(text, 'SEED'), {
         name: 'TypeError',
         message:
