@@ -50,72 +50,13 @@ export const MAX_CALLS = 5;
 
 const runner = new Runner({ tracingDisabled: true });
 
-/** One conversation of the desk; `safe` puts cancel_order behind the approval too. */
-export async function desk(
-  model: Model,
-  decide: (item: RunToolApprovalItem) => 'approve' | 'reject',
-  safe = true,
-): Promise<{ refunded: string[]; approved: number }> {
-  const refunded: string[] = [];
-  const lookupOrder = tool({
-    name: 'lookup_order',
-    description: 'Looks up an order.',
-    parameters: z.object({ orderId: z.string() }),
-    execute: ({ orderId }) => `order ${orderId}: paid`,
-  });
-  const refund = tool({
-    name: 'refund',
-    description: 'Refunds an order.',
-    parameters: z.object({ orderId: z.string(), reason: z.string() }),
-    needsApproval: true,
-    execute: ({ orderId }) => {
-      refunded.push(orderId);
-      return 'refunded';
-    },
-  });
-  const cancelOrder = tool({
-    name: 'cancel_order',
-    description: 'Cancels an order.',
-    parameters: z.object({ orderId: z.string() }),
-    needsApproval: safe,
-    execute: ({ orderId }) => {
-      refunded.push(orderId);
-      return 'cancelled';
-    },
-  });
-  const billing = new Agent({ name: 'Billing', model, tools: [refund, cancelOrder] });
-  const triage = new Agent({ name: 'Triage', model, tools: [lookupOrder], handoffs: [billing] });
-  let approved = 0;
-  let result = await runner.run(triage, 'Refund order A-1.', { maxTurns: 30 });
-  while (result.interruptions.length > 0) {
-    for (const item of result.interruptions) {
-      if (decide(item) === 'approve') {
-        approved++;
-        result.state.approve(item);
-      } else {
-        result.state.reject(item);
-      }
-    }
-    result = await runner.run(triage, result.state, { maxTurns: 30 });
-  }
-  return { refunded, approved };
-}
-
 /** What the desk's tools write during one run (the run's context, so the agents can be shared). */
 interface DeskContext {
   refunded: string[];
 }
 
-/**
- * The same desk with its agents built once, as an app that defines its agents at
- * module level and picks the model by provider: every run passes its model as the
- * runner's `modelProvider` (a `BehaviourModel` is one; a `ScriptedModel` is wrapped),
- * and the tools write to the run's context instead of a closure.
- */
-export function deskBuiltOnce(): (
-  model: Model | ModelProvider,
-  decide: (item: RunToolApprovalItem) => 'approve' | 'reject',
-) => Promise<{ refunded: string[]; approved: number }> {
+/** The desk's agents: on `model`, or on whatever model the runner provides when it is omitted. */
+function deskAgents(model: Model | undefined, safe: boolean): Agent<DeskContext> {
   const lookupOrder = tool({
     name: 'lookup_order',
     description: 'Looks up an order.',
@@ -136,36 +77,66 @@ export function deskBuiltOnce(): (
     name: 'cancel_order',
     description: 'Cancels an order.',
     parameters: z.object({ orderId: z.string() }),
-    needsApproval: true,
+    needsApproval: safe,
     execute: ({ orderId }, context) => {
       context?.context.refunded.push(orderId);
       return 'cancelled';
     },
   });
-  const billing = new Agent<DeskContext>({ name: 'Billing', tools: [refund, cancelOrder] });
-  const triage = new Agent<DeskContext>({
+  const billing = new Agent<DeskContext>({ name: 'Billing', model, tools: [refund, cancelOrder] });
+  return new Agent<DeskContext>({
     name: 'Triage',
+    model,
     tools: [lookupOrder],
     handoffs: [billing],
   });
-  return async (model, decide) => {
-    const modelProvider = 'getModel' in model ? model : { getModel: () => model };
-    const runner = new Runner({ tracingDisabled: true, modelProvider });
-    const context: DeskContext = { refunded: [] };
-    let approved = 0;
-    let result = await runner.run(triage, 'Refund order A-1.', { maxTurns: 30, context });
-    while (result.interruptions.length > 0) {
-      for (const item of result.interruptions) {
-        if (decide(item) === 'approve') {
-          approved++;
-          result.state.approve(item);
-        } else {
-          result.state.reject(item);
-        }
+}
+
+/** One conversation with `triage` on `on`, approvals decided by `decide` and resumed. */
+async function converse(
+  on: Runner,
+  triage: Agent<DeskContext>,
+  decide: (item: RunToolApprovalItem) => 'approve' | 'reject',
+): Promise<{ refunded: string[]; approved: number }> {
+  const context: DeskContext = { refunded: [] };
+  let approved = 0;
+  let result = await on.run(triage, 'Refund order A-1.', { maxTurns: 30, context });
+  while (result.interruptions.length > 0) {
+    for (const item of result.interruptions) {
+      if (decide(item) === 'approve') {
+        approved++;
+        result.state.approve(item);
+      } else {
+        result.state.reject(item);
       }
-      result = await runner.run(triage, result.state, { maxTurns: 30 });
     }
-    return { refunded: context.refunded, approved };
+    result = await on.run(triage, result.state, { maxTurns: 30 });
+  }
+  return { refunded: context.refunded, approved };
+}
+
+/** One conversation of the desk, its agents built for it; `safe` puts cancel_order behind the approval too. */
+export function desk(
+  model: Model,
+  decide: (item: RunToolApprovalItem) => 'approve' | 'reject',
+  safe = true,
+): Promise<{ refunded: string[]; approved: number }> {
+  return converse(runner, deskAgents(model, safe), decide);
+}
+
+/**
+ * The same desk with its agents built once, as an app that defines its agents at
+ * module level and picks the model by provider: every run passes its model as the
+ * runner's `modelProvider` (a `BehaviourModel` is one; a `ScriptedModel` is wrapped).
+ */
+export function deskBuiltOnce(): (
+  model: Model | ModelProvider,
+  decide: (item: RunToolApprovalItem) => 'approve' | 'reject',
+) => Promise<{ refunded: string[]; approved: number }> {
+  const triage = deskAgents(undefined, true);
+  return (model, decide) => {
+    const modelProvider = 'getModel' in model ? model : { getModel: () => model };
+    return converse(new Runner({ tracingDisabled: true, modelProvider }), triage, decide);
   };
 }
 

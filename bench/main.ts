@@ -251,7 +251,7 @@ async function exploreRuns(runs: number): Promise<void> {
   // The four variants of a row, over one way of running the desk.
   type DeskRun = (
     model: Model,
-    decide: (item: Parameters<Parameters<typeof desk>[1]>[0]) => 'approve' | 'reject',
+    decide: Parameters<typeof desk>[1],
   ) => Promise<{ refunded: string[]; approved: number }>;
   const variantsOf = (run: DeskRun): Variant[] => [
     {
