@@ -107,6 +107,8 @@ export const doubleGroups = [
     'recipes/auto_model_smoke',
     // Exploration generates its behaviours with AutoModel's value and hosted-call code.
     'explore_agent\\w*',
+    'explore_values',
+    'explore_answer',
     'explore_shrink',
     'explore_script',
     'model_behaviour',

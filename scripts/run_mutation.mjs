@@ -252,8 +252,25 @@ const testSets = [
   ]],
   // A model test first: outside a runner session no double has an owner yet.
   [/^_internal\/ended_test_error/, ['model_steps', 'runner_']],
+  // Exploration's value maker and answer reader: their own direct tests first.
+  [/^testing\/explore\/_explore_values/, [
+    'explore_values',
+    'explore_answer',
+    'model_behaviour',
+    'explore_shrink',
+    'explore_agent',
+  ]],
+  [/^testing\/explore\/_explore_answer/, [
+    'explore_answer',
+    'model_behaviour',
+    'explore_shrink',
+    'explore_script',
+    'explore_agent',
+  ]],
   // Exploration: its tests; the TypeScript printer is also to-ts's.
   [/^(testing\/explore\/|_internal\/exploration_seed)/, [
+    'explore_values',
+    'explore_answer',
     'explore_shrink',
     'explore_script',
     'model_behaviour',
