@@ -328,6 +328,32 @@ describe('makeValue: boundary objects', () => {
     ]);
   });
 
+  test('a field with no bound of its kind is left as it is, even where the schema would take undefined', async () => {
+    // A format with no type accepts anything, an absent value too: the email must stay.
+    const withEmail: JsonSchema = {
+      type: 'object',
+      properties: { e: { format: 'email' }, n: { type: 'integer', minimum: 2 } },
+      required: ['e', 'n'],
+    };
+    assert.deepEqual(await run(withEmail, [0, 1], 'valid'), [
+      made({ e: 'user@example.com', n: 94 }, 'valid'),
+      made({ e: 'user@example.com', n: 95 }, 'valid'),
+    ]);
+    assert.deepEqual(await run(withEmail, [0, 1], 'boundary'), [
+      made({ e: 'user@example.com', n: 2 }, 'boundary'),
+      made({ e: 'user@example.com', n: 2 }, 'boundary'),
+    ]);
+    const onlyEmail: JsonSchema = {
+      type: 'object',
+      properties: { e: { format: 'email' } },
+      required: ['e'],
+    };
+    assert.deepEqual(
+      await make(onlyEmail, 0, 'boundary'),
+      made({ e: 'user@example.com' }, 'valid'),
+    );
+  });
+
   test('an object with no properties, or nothing movable, stays valid', async () => {
     const open: JsonSchema = {
       type: 'object',
@@ -395,6 +421,8 @@ describe('makeValue: invalid values', () => {
       [{ type: 'string', minLength: 2, maxLength: 6 }, 'xxxxxxx'],
       [{ type: 'string', minLength: 0, enum: ['a', 'b'] }, 'not one of the enum values'],
       [{ enum: ['a', 'b'] }, 'not one of the enum values'],
+      // A minLength that is not a number is no bound: the enum is broken instead.
+      [{ type: 'string', minLength: '3', enum: ['abc', 'abd'] }, 'not one of the enum values'],
     ];
     // Seed 1 tries the bound first.
     for (const [property, bad] of cases) {
