@@ -8,12 +8,8 @@
 import { stat } from 'node:fs/promises';
 import { env } from 'node:process';
 import type { Cassette } from '../cassette/mod.ts';
-import {
-  CASSETTE_MODE_VARIABLE,
-  cassetteMode,
-  openCassette,
-  type OpenCassetteOptions,
-} from '../cassette_fs/mod.ts';
+import type * as CassetteFiles from '../cassette_fs/mod.ts';
+import type { OpenCassetteOptions } from '../cassette_fs/mod.ts';
 import type { CassetteMode } from '../cassette/mod.ts';
 import { existingSession } from './_session.ts';
 import { testCassettePath, type TestCassettePathOptions } from './cassette_path.ts';
@@ -84,9 +80,13 @@ export async function useCassette(options: UseCassetteOptions = {}): Promise<Cas
   }
   const owner = session.claimCassette(path, run);
   if (owner !== undefined) throw new SharedCassetteError(path, [owner, run.name]);
-  const mode = await chooseMode(path, run.name, options, session.updating());
+  // The cassette code (its format, matching and file handling) loads with the first cassette a
+  // test file opens: the setup entries import this module in every test file, and most files
+  // open no cassette.
+  const files = await import('../cassette_fs/mod.ts');
+  const mode = await chooseMode(path, run.name, options, session.updating(), files);
   if (mode !== 'replay') run.allowNetwork();
-  return openCassette(path, { ...cassetteOptions, mode });
+  return files.openCassette(path, { ...cassetteOptions, mode });
 }
 
 async function chooseMode(
@@ -94,8 +94,11 @@ async function chooseMode(
   test: string,
   options: UseCassetteOptions,
   updating: boolean,
+  { CASSETTE_MODE_VARIABLE, cassetteMode }: typeof CassetteFiles,
 ): Promise<CassetteMode> {
-  if (options.mode !== undefined || variable() !== undefined) return cassetteMode(options.mode);
+  if (options.mode !== undefined || variable(CASSETTE_MODE_VARIABLE) !== undefined) {
+    return cassetteMode(options.mode);
+  }
   const ci = isCi();
   if (updating && !ci && options.provider !== undefined) return 'update';
   if (await exists(path)) return 'replay';
@@ -103,9 +106,9 @@ async function chooseMode(
   return 'record';
 }
 
-function variable(): string | undefined {
+function variable(name: string): string | undefined {
   try {
-    const value = env[CASSETTE_MODE_VARIABLE];
+    const value = env[name];
     return value === '' ? undefined : value;
   } catch {
     return undefined;

@@ -106,6 +106,8 @@ interface ModuleImport {
   specifier: string;
   /** False for `import type`, `export type` and imports whose every name is a type. */
   runtime: boolean;
+  /** True for `import(...)`: loaded when the code runs, not when the module is imported. */
+  dynamic?: boolean;
   line: number;
 }
 
@@ -162,6 +164,7 @@ function parse(file: string): ParsedModule {
       module.imports.push({
         specifier: argument && ts.isStringLiteralLike(argument) ? argument.text : '<computed>',
         runtime: true,
+        dynamic: true,
         line: line(node),
       });
     } else if (ts.isImportTypeNode(node)) {
@@ -213,16 +216,21 @@ function resolveRelative(from: string, specifier: string): string {
   return path.resolve(path.dirname(from), specifier);
 }
 
-/** Every library module reachable from `entry` through relative imports (type imports too). */
-function reachable(entry: string, runtimeOnly = false): Set<string> {
+/**
+ * Every library module reachable from `entry` through relative imports (type imports too;
+ * `runtimeOnly`: none; `onImport`: neither type nor dynamic imports, so only what importing
+ * `entry` loads).
+ */
+function reachable(entry: string, runtimeOnly = false, onImport = false): Set<string> {
   const seen = new Set<string>();
   const pending = [entry];
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const { specifier, runtime } of parse(file).imports) {
-      if (!specifier.startsWith('.') || (runtimeOnly && !runtime)) continue;
+    for (const { specifier, runtime, dynamic } of parse(file).imports) {
+      if (!specifier.startsWith('.') || ((runtimeOnly || onImport) && !runtime)) continue;
+      if (onImport && dynamic) continue;
       const target = resolveRelative(file, specifier);
       if (existsSync(target)) pending.push(target);
     }
@@ -500,6 +508,21 @@ describe('guards: library', () => {
     };
     for (const file of libraryFiles) if (!state.has(file)) visit(file);
     assert.deepEqual(cycles, []);
+  });
+
+  test('the runner entries load the cassette code only when a test opens a cassette', () => {
+    // Every test file under a setup entry imports it, and most of them open no cassette.
+    const entries = ['vitest', 'jest', 'node_test', 'runner'].map((dir) =>
+      path.join(root, dir, 'mod.ts')
+    );
+    const loaded = entries.flatMap((entry) =>
+      [...reachable(entry, true, true)].map(rel).filter((file) => /^cassette(_fs)?\//.test(file))
+        .map((file) => `${rel(entry)} loads ${file}`)
+    );
+    assert.deepEqual(loaded, []);
+    // The guard itself: useCassette still reaches the cassette code, through its dynamic import.
+    const useCassette = path.join(root, 'runner', 'use_cassette.ts');
+    assert.equal(reachable(useCassette, true).has(path.join(root, 'cassette_fs', 'mod.ts')), true);
   });
 
   // A static import: loading the SDK starts timers and signal listeners that
