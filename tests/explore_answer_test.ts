@@ -908,6 +908,8 @@ describe('the normal form', () => {
     }),
     choosing('lookup', { tools: [ping, lookup], outputType: structured('Report', REPORT) }),
   ];
+  // Every mode list starts with 'valid': the normal form writes a value that fell back to valid
+  // as mode 0, which re-answers the same only when mode 0 is valid.
   const optionSets: ModelBehaviourOptions[] = [
     {},
     { arguments: ALL_MODES, outputs: ALL_MODES, weights: { error: 1, hosted: 2 } },
