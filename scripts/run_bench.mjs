@@ -22,8 +22,9 @@
  *   --suite-tests=N            tests per file (default 5)
  *   --no-viewer                skip the viewer row (bench/viewer.mjs: a 200-turn cassette's page
  *                              opened from file:// in Chromium)
- *   --instructions[=TURNS]     Node and Deno, needs valgrind: also count the machine instructions of
- *                              one TURNS-turn loop (default 200) per contender, minus a 1-turn
+ *   --instructions[=TURNS]     Node and Deno, with valgrind (on by default when valgrind is on the
+ *                              PATH; --no-instructions skips it): also count the machine instructions
+ *                              of one TURNS-turn loop (default 200) per contender, minus a 1-turn
  *                              run (start-up); deterministic, unlike CPU time on a shared machine;
  *                              the streamed loop too (contenders bare-stream, sdk-stream, ours-stream);
  *                              with voice1000 selected, also 100 voice turns at the wire, the wire
@@ -55,9 +56,14 @@ const only = option('only', undefined);
 const coldSamples = Number(option('cold-samples', quick ? '3' : '10'));
 const outFile = path.resolve(root, option('out', 'bench/RESULTS.md'));
 const full = args.includes('--full');
-const instructionTurns = args.includes('--instructions')
+const hasValgrind = () => spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status === 0;
+// The instruction rows are the tool loop's regression guard, so a plain `npm run bench` counts
+// them wherever valgrind is installed; --quick smoke runs leave them out unless asked.
+const instructionTurns = args.includes('--no-instructions')
+  ? 0
+  : args.includes('--instructions')
   ? 200
-  : Number(option('instructions', '0'));
+  : Number(option('instructions', quick || !hasValgrind() ? '0' : '200'));
 const benchArgs = [
   ...(quick ? ['--quick'] : []),
   ...(full ? ['--full'] : []),
