@@ -489,6 +489,25 @@ describe('function tool calls', () => {
     }
   });
 
+  test("write a value that came out valid as the list's own 'valid', wherever it stands", async () => {
+    // Mode 0 is the first listed mode: here 'invalid', so a valid value must keep pointing at
+    // 'valid' (index 1), or its normal form would replay as a broken value.
+    const req = request({ tools: [lookup] });
+    const options = { arguments: ['invalid', 'valid'] } as const;
+    const first = await items(choice(1, target(0, 1, 1)), req, 0, options);
+    assert.deepEqual([first.valid, first.choice], [true, {
+      option: 1,
+      targets: [target(0, 1, 1)],
+    }]);
+    const again = await items(first.choice, req, 0, options);
+    assert.deepEqual([again.items, again.valid], [first.items, true]);
+    // Without 'valid' in the list, the index asked for falls back the same way on replay.
+    const noValid = await items(choice(1, target(0, 1, 1)), request({ tools: [ping] }), 0, {
+      arguments: ['invalid', 'boundary'],
+    });
+    assert.deepEqual(noValid.choice, { option: 1, targets: [target(0, 1, 1)] });
+  });
+
   test('normalise a mode that changed nothing to 0, and stay valid', async () => {
     const req = request({ tools: [ping] });
     for (const mode of [1, 2]) {
@@ -836,6 +855,19 @@ describe('final answers', () => {
     ]);
   });
 
+  test("write an output that came out valid as the list's own 'valid'", async () => {
+    const req = request({ outputType: structured('Empty', EMPTY) });
+    const got = await answer(choice(0, target(0, 1, 0)), req, 0, {
+      outputs: ['boundary', 'invalid', 'valid'],
+    });
+    assert.deepEqual(got, {
+      kind: 'answer',
+      items: [message('{}')],
+      valid: true,
+      choice: { option: 0, targets: [target(0, 1, 2)] },
+    });
+  });
+
   test('normalise an output mode that changed nothing to 0', async () => {
     const req = request({ outputType: structured('Empty', EMPTY) });
     for (const mode of [1, 2]) {
@@ -908,12 +940,14 @@ describe('the normal form', () => {
     }),
     choosing('lookup', { tools: [ping, lookup], outputType: structured('Report', REPORT) }),
   ];
-  // Every mode list starts with 'valid': the normal form writes a value that fell back to valid
-  // as mode 0, which re-answers the same only when mode 0 is valid.
+  // Mode lists in every order, with and without 'valid': a value that came out valid is written
+  // as the list's 'valid' (or as the mode asked for, when the list has none).
   const optionSets: ModelBehaviourOptions[] = [
     {},
     { arguments: ALL_MODES, outputs: ALL_MODES, weights: { error: 1, hosted: 2 } },
     { arguments: ['valid', 'invalid'], maxToolsPerCall: 2, maxCalls: 3, weights: { hosted: 1 } },
+    { arguments: ['invalid', 'valid'], outputs: ['boundary', 'invalid', 'valid'] },
+    { arguments: ['boundary', 'invalid'], outputs: ['invalid'], maxToolsPerCall: 2 },
   ];
   const targets = fc.record({
     index: fc.nat({ max: 5 }),

@@ -134,10 +134,16 @@ function kindOf(option: number, kinds: readonly [ModelCallKind, number][]) {
   return { kind: kinds[0][0], option: 0 };
 }
 
+/**
+ * The mode `mode` selects, its index, and the index a value that came out valid is replayed
+ * with: the list's own `'valid'` (a boundary or break that moved nothing gives the valid value),
+ * or, when the list has none, the index asked for, which falls back the same way again.
+ */
 function modeOf(modes: readonly BehaviourValueMode[] | undefined, mode: number) {
   const list = modes === undefined || modes.length === 0 ? ['valid' as const] : modes;
   const index = mode % list.length;
-  return { mode: list[index], index };
+  const valid = list.indexOf('valid');
+  return { mode: list[index], index, validIndex: valid === -1 ? index : valid };
 }
 
 function callId(callIndex: number, position: number): string {
@@ -223,7 +229,7 @@ async function callTools(
   for (const target of targets.slice(0, Math.max(1, options.maxToolsPerCall ?? 3))) {
     const index = target.index % tools.length;
     const tool = tools[index];
-    const { mode, index: modeIndex } = modeOf(options.arguments, target.mode);
+    const { mode, index: modeIndex, validIndex } = modeOf(options.arguments, target.mode);
     const made = await makeValue({
       name: tool.name,
       sent: tool.parameters as JsonSchema,
@@ -237,7 +243,11 @@ async function callTools(
       callId: callId(callIndex, items.length),
       ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }),
     }));
-    used.push({ index, value: target.value, mode: made.mode === 'valid' ? 0 : modeIndex });
+    used.push({
+      index,
+      value: target.value,
+      mode: made.mode === 'valid' ? validIndex : modeIndex,
+    });
     broken ||= made.mode === 'invalid';
   }
   return {
@@ -257,7 +267,7 @@ async function handOff(
 ): Promise<Answer> {
   const index = target.index % request.handoffs.length;
   const handoff = request.handoffs[index];
-  const { mode, index: modeIndex } = modeOf(options.arguments, target.mode);
+  const { mode, index: modeIndex, validIndex } = modeOf(options.arguments, target.mode);
   const made = await makeValue({
     name: handoff.toolName,
     sent: handoff.inputJsonSchema as JsonSchema,
@@ -279,7 +289,7 @@ async function handOff(
     choice: {
       option,
       targets: simplified([
-        { index, value: target.value, mode: made.mode === 'valid' ? 0 : modeIndex },
+        { index, value: target.value, mode: made.mode === 'valid' ? validIndex : modeIndex },
       ]),
     },
   };
@@ -310,7 +320,7 @@ async function finalAnswer(
       mode: picked.mode,
     });
     if (!made.ok) throw valueError(callIndex, 'output', outputType.name, made);
-    modeIndex = made.mode === 'valid' ? 0 : picked.index;
+    modeIndex = made.mode === 'valid' ? picked.validIndex : picked.index;
     invalid = made.mode === 'invalid';
     text = JSON.stringify(made.value);
   }

@@ -30,7 +30,11 @@ export interface ChoiceTarget {
   readonly index: number;
   /** The seed of the generated value; `0` is the simplest (no optional fields). */
   readonly value: number;
-  /** Which of the allowed value modes (`arguments`, `outputs`), modulo their count; `0` is valid. */
+  /**
+   * Which of the allowed value modes (`arguments`, `outputs`), modulo their count; `0` is the
+   * first listed (`'valid'` by default). A value that came out valid (a bound or a break that
+   * moved nothing) is recorded at the list's own `'valid'`.
+   */
   readonly mode: number;
 }
 
