@@ -89,6 +89,31 @@ const commonJsSdkSandbox = {
  * @param {'js' | 'dts' | 'both'} output  what this config writes; for CommonJS tsdown
  *   itself splits `'both'` into a JavaScript build and a declaration build (`cjsDts`)
  */
+// Node's module loader pays about half a millisecond per file (resolving, reading, linking),
+// as much as 25 KB of code costs to compile, so the chunks follow what a test file imports
+// together instead of every distinct set of importing entries (17 files for the testing entry
+// before): the private helpers (which the Realtime entry shares), the testing doubles, the runner
+// integration, and the cassette core.
+// What loads on first use stays apart: the exploration's answer reader and value generator, the
+// cassette viewer, and the cassette code behind useCassette().
+const lazyModules =
+  /[\\/]testing[\\/](explore[\\/]_explore_(answer|values)|_shared[\\/]_schema_values)\.ts$/;
+const chunkGroups = [
+  { name: 'internal', test: /[\\/]_internal[\\/]/, priority: 4 },
+  {
+    name: 'testing',
+    test: (id) => /[\\/]testing[\\/]/.test(id) && !lazyModules.test(id),
+    priority: 3,
+    // Split by the entries that use each part, so the cassette entry, which replays through the
+    // model doubles, does not also load the MCP, sandbox and exploration doubles; parts under
+    // 80 KB join their nearest neighbour.
+    entriesAware: true,
+    entriesAwareMergeThreshold: 80_000,
+  },
+  { name: 'runner', test: /[\\/]runner[\\/]/, priority: 2 },
+  { name: 'cassette', test: /[\\/]cassette[\\/](?!recording_view|_view_)/, priority: 1 },
+];
+
 function flavour(format, outDir, output) {
   return {
     entry: format === 'esm' ? { ...entry, ...cliEntry } : entry,
@@ -126,6 +151,7 @@ function flavour(format, outDir, output) {
       // must keep (annotations such as /* @__PURE__ */).
       comments: { legal: false, annotation: true, jsdoc: false },
       chunkFileNames: 'chunk-[hash].js',
+      ...(output !== 'dts' && !cjsDts ? { codeSplitting: { groups: chunkGroups } } : {}),
     }),
   };
 }

@@ -99,6 +99,7 @@ compileWithTsc();
 bundleWithTsdown();
 writePackageFiles();
 checkPublishedFiles();
+checkImportLayout();
 step(`built npm/ (${packageName}@${version}) in ${seconds(performance.now() - started)}`);
 
 if (!args.includes('--build-only')) {
@@ -333,6 +334,46 @@ function checkPublishedFiles() {
   if (problems.length > 0) {
     fail(`the built package is not self-contained:\n  ${problems.join('\n  ')}`);
   }
+}
+
+/**
+ * What importing an entry loads (tsdown.config.mjs groups the chunks): Node's loader pays per
+ * file, so the testing entry stays a handful of files, and code that loads on first use (the
+ * value generator, the exploration's answer reader, the cassette code behind useCassette()) is
+ * not among them.
+ */
+function checkImportLayout() {
+  const loads = (entry) => {
+    const seen = new Map();
+    const pending = [path.join(esmDir, `${entry}.js`)];
+    while (pending.length > 0) {
+      const file = pending.pop();
+      if (seen.has(file)) continue;
+      const text = fs.readFileSync(file, 'utf8');
+      seen.set(file, [...text.matchAll(/^\/\/#region (\S+)$/gm)].map(([, source]) => source));
+      // Rolldown writes the static imports at the start of a line; `import(...)` never is.
+      for (
+        const [, specifier] of text.matchAll(/^(?:import|export)\b[^'"\n]*?["'](\.[^"']+)["'];$/gm)
+      ) {
+        pending.push(path.resolve(path.dirname(file), specifier));
+      }
+    }
+    return { files: seen.size, modules: [...seen.values()].flat() };
+  };
+  const problems = [];
+  const testing = loads('testing/mod');
+  if (testing.files > 6) problems.push(`testing/mod.js loads ${testing.files} files (at most 6)`);
+  const lazy = /^testing\/(_shared\/_schema_values|explore\/_explore_(answer|values))\.ts$/;
+  for (const module of testing.modules.filter((m) => lazy.test(m))) {
+    problems.push(`testing/mod.js loads ${module}, which loads on first use`);
+  }
+  for (const entry of ['vitest/mod', 'jest/mod', 'node_test/mod', 'runner/mod']) {
+    for (const module of loads(entry).modules.filter((m) => /^cassette(_fs)?\//.test(m))) {
+      problems.push(`${entry}.js loads ${module}, which useCassette() loads when called`);
+    }
+  }
+  if (problems.length > 0) fail(`the import layout changed:\n  ${problems.join('\n  ')}`);
+  step(`import layout: the testing entry loads ${testing.files} files`);
 }
 
 // --- verify ---------------------------------------------------------------------

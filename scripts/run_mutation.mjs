@@ -103,6 +103,14 @@ const testSets = [
   // to-ts and the viewer's copy-as-step print steps; the CLI and viewer tests read what they print.
   [/^cassette\/_typescript/, ['cassette_', 'difference_window', 'cli', 'recording_view']],
   [/^testing\/_shared\/_schema_values/, ['schema_values', 'auto_model']],
+  // The seeded numbers: the generator's golden values, then the behaviours and values drawn from them.
+  [/^testing\/_shared\/_seeded_random/, [
+    'schema_values',
+    'model_behaviour',
+    'explore_values',
+    'auto_model',
+    'output_item',
+  ]],
   [/^testing\/provider\/scripted_model_provider/, ['scripted_model_provider']],
   [/^testing\/model\/(model_hold|_model_hold)/, ['model_hold']],
   [/^testing\/step_bending\/step_bending/, ['step_bending']],

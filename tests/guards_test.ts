@@ -525,6 +525,20 @@ describe('guards: library', () => {
     assert.equal(reachable(useCassette, true).has(path.join(root, 'cassette_fs', 'mod.ts')), true);
   });
 
+  test('the testing entry loads the schema value generator and the answer reader on first use', () => {
+    // Most test files import the testing entry without making a value or exploring.
+    const lazy = [
+      'testing/_shared/_schema_values.ts',
+      'testing/explore/_explore_answer.ts',
+      'testing/explore/_explore_values.ts',
+    ];
+    const entry = path.join(root, 'testing', 'mod.ts');
+    const loaded = [...reachable(entry, true, true)].map(rel);
+    assert.deepEqual(lazy.filter((file) => loaded.includes(file)), []);
+    const reached = [...reachable(entry, true)].map(rel);
+    assert.deepEqual(lazy.filter((file) => !reached.includes(file)), []);
+  });
+
   // A static import: loading the SDK starts timers and signal listeners that
   // Deno's sanitizers would pin on whichever test imported it first.
   test('the testing entry does not expose the realtime double at run time', () => {

@@ -9,11 +9,8 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { z } from 'zod';
-import {
-  generateSchemaValue,
-  hashString,
-  type JsonSchema,
-} from '../testing/_shared/_schema_values.ts';
+import { generateSchemaValue, type JsonSchema } from '../testing/_shared/_schema_values.ts';
+import { hashString } from '../testing/_shared/_seeded_random.ts';
 import { describe, test } from './_harness.ts';
 import { propertyParameters } from './_property.ts';
 

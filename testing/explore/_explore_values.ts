@@ -9,7 +9,8 @@
  */
 
 import { checkSchemaValue, isObject, type JsonSchema } from '../../_internal/schema_check.ts';
-import { generateSchemaValue, hashString } from '../_shared/_schema_values.ts';
+import { generateSchemaValue } from '../_shared/_schema_values.ts';
+import { hashString } from '../_shared/_seeded_random.ts';
 import type { AutoModelSchema } from '../auto_model/auto_model_types.ts';
 import type { BehaviourValueMode } from './model_behaviour_types.ts';
 

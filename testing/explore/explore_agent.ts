@@ -34,7 +34,7 @@
  */
 
 import { explorationSeed } from '../../_internal/exploration_seed.ts';
-import { hashString } from '../_shared/_schema_values.ts';
+import { hashString } from '../_shared/_seeded_random.ts';
 import { BehaviourModel, randomBehaviour } from './model_behaviour.ts';
 import type { ModelBehaviour } from './model_behaviour_types.ts';
 import { type OfflineGuard, offlineGuard } from '../scope/offline_guard.ts';

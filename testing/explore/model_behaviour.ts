@@ -57,8 +57,7 @@ import { synthesizeStream } from '../../_internal/stream.ts';
 import { ModelCallLog, throwIfAborted } from '../model/model_calls.ts';
 import { normalizeResponse } from '../model/model_response.ts';
 import { modelError, modelResponse } from '../model/model_steps.ts';
-import { Random } from '../_shared/_schema_values.ts';
-import { answer } from './_explore_answer.ts';
+import { Random } from '../_shared/_seeded_random.ts';
 import type { RecordedModelCall, ScriptedModelInput } from '../model/scripted_model_types.ts';
 import type {
   BehaviourCall,
@@ -201,6 +200,9 @@ export class BehaviourModel implements Model, ModelProvider {
   }
 
   async #answer(call: RecordedModelCall, request: ModelRequest, route: string) {
+    // The answer reader and its value generator load with the first call a behaviour answers,
+    // not with the testing entry, which most test files import without exploring.
+    const { answer } = await import('./_explore_answer.ts');
     const chosen = await answer(
       this.#behaviour.calls[call.index],
       request,

@@ -13,7 +13,7 @@ import type {
 } from '../_shared/_sdk_types.ts';
 import { markExpectToolError, markUnchecked } from '../../_internal/script_check.ts';
 import { markChunks, textChunks } from '../../_internal/text_chunks.ts';
-import { hashString } from '../_shared/_schema_values.ts';
+import { hashString } from '../_shared/_seeded_random.ts';
 
 /**
  * Options for {@linkcode assistantMessage}.
