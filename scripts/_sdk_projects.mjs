@@ -36,6 +36,8 @@ export const doubleGroups = [
     'unknown_sdk_members\\w*',
     'sdk_sandbox_availability',
     'one_report',
+    // The printer of output items shared by to-ts and the explorer's scripts.
+    'typescript_items',
   ]),
   group('model', 'ScriptedModel', [
     'scripted_model',

@@ -276,7 +276,12 @@ const testSets = [
     'model_behaviour',
     'explore_agent',
   ]],
-  [/^_internal\/typescript_items/, ['explore_agent', 'cassette_typescript', 'cli']],
+  [/^_internal\/typescript_items/, [
+    'typescript_items',
+    'explore_agent',
+    'cassette_typescript',
+    'cli',
+  ]],
   [/^testing\/auto_model\/hosted_calls/, ['explore_agent', 'auto_model']],
   [/^testing\/faults\/with_faults/, ['with_faults']],
   // The env edge of exploreAgent's default seed: the tests that set SCRIPTED_AGENTS_SEED.
