@@ -107,6 +107,8 @@ export const doubleGroups = [
     'auto_model\\w*',
     'schema_values\\w*',
     'recipes/auto_model_smoke',
+    // The hosted calls AutoModel and exploration's BehaviourModel make.
+    'hosted_calls',
     // Exploration generates its behaviours with AutoModel's value and hosted-call code.
     'explore_agent\\w*',
     'explore_values',

@@ -282,7 +282,7 @@ const testSets = [
     'cassette_typescript',
     'cli',
   ]],
-  [/^testing\/auto_model\/hosted_calls/, ['explore_agent', 'auto_model']],
+  [/^testing\/auto_model\/hosted_calls/, ['hosted_calls', 'explore_agent', 'auto_model']],
   [/^testing\/faults\/with_faults/, ['with_faults']],
   // The env edge of exploreAgent's default seed: the tests that set SCRIPTED_AGENTS_SEED.
   [/^runner\/explore_seed/, ['explore_agent_runner', 'explore_agent_errors']],
