@@ -582,4 +582,15 @@ describe('withFaults: edges', () => {
       assert.deepEqual(seeded.faults.map((fault) => fault.kind), kinds);
     }
   });
+
+  test('an error injected into a streaming call says so', async () => {
+    const model = withFaults(anyAnswer(), { rates: { error: 1 }, random: draws(0) });
+    await assert.rejects(collect(model.getStreamedResponse(modelRequest())), {
+      name: 'ModelFaultError',
+      kind: 'error',
+      streamed: true,
+      message: 'withFaults injected a model error into streaming call #1. Same seed, same ' +
+        'faults: set rates.error to 0 to run without it.',
+    });
+  });
 });
