@@ -36,6 +36,8 @@ export const doubleGroups = [
     'unknown_sdk_members\\w*',
     'sdk_sandbox_availability',
     'one_report',
+    // The printer of output items shared by to-ts and the explorer's scripts.
+    'typescript_items',
   ]),
   group('model', 'ScriptedModel', [
     'scripted_model',
@@ -105,6 +107,8 @@ export const doubleGroups = [
     'auto_model\\w*',
     'schema_values\\w*',
     'recipes/auto_model_smoke',
+    // The hosted calls AutoModel and exploration's BehaviourModel make.
+    'hosted_calls',
     // Exploration generates its behaviours with AutoModel's value and hosted-call code.
     'explore_agent\\w*',
     'explore_values',

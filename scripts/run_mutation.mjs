@@ -284,9 +284,16 @@ const testSets = [
     'model_behaviour',
     'explore_agent',
   ]],
-  [/^_internal\/typescript_items/, ['explore_agent', 'cassette_typescript', 'cli']],
-  [/^testing\/auto_model\/hosted_calls/, ['explore_agent', 'auto_model']],
+  [/^_internal\/typescript_items/, [
+    'typescript_items',
+    'explore_agent',
+    'cassette_typescript',
+    'cli',
+  ]],
+  [/^testing\/auto_model\/hosted_calls/, ['hosted_calls', 'explore_agent', 'auto_model']],
   [/^testing\/faults\/with_faults/, ['with_faults']],
+  // The env edge of exploreAgent's default seed: the tests that set SCRIPTED_AGENTS_SEED.
+  [/^runner\/explore_seed/, ['explore_agent_runner', 'explore_agent_errors']],
   // The runner integration's shared core (the per-runner entries run only inside their runners,
   // so the consumer suites of the packaging check judge those): its tests and the guards'.
   [/^(runner\/|_internal\/live_doubles)/, [

@@ -386,6 +386,7 @@ describe('withFaults: options', () => {
       'must give error, hang, delay and cut together at most 1 (one of them is drawn per call)',
     ],
     ['no rates', {}, 'rates', 'must be an object of probabilities'],
+    ['null rates', { rates: null }, 'rates', 'must be an object of probabilities'],
     ['a fractional seed', { rates: {}, seed: 1.5 }, 'seed', 'must be a safe integer'],
     [
       'a random that is no function',
@@ -407,6 +408,12 @@ describe('withFaults: options', () => {
       'must be whole milliseconds with 0 <= min <= max',
     ],
     [
+      'a negative cut bound',
+      { rates: {}, maxEventsBeforeCut: -1 },
+      'maxEventsBeforeCut',
+      'must be a whole number of at least 0',
+    ],
+    [
       'a fractional cut bound',
       { rates: {}, maxEventsBeforeCut: 0.5 },
       'maxEventsBeforeCut',
@@ -425,7 +432,7 @@ describe('withFaults: options', () => {
   }
 
   test('a random function outside [0, 1) fails the call that draws', async () => {
-    for (const value of [1, -0.5, NaN]) {
+    for (const value of [1, -0.5, NaN, '0.5' as unknown as number]) {
       const model = withFaults(anyAnswer(), { rates: { error: 0.5 }, random: () => value });
       await assert.rejects(model.getResponse(modelRequest()), {
         name: 'InvalidFaultOptionsError',
@@ -442,5 +449,148 @@ describe('withFaults: options', () => {
       delay: () => Promise.resolve(),
     });
     assert.deepEqual(model.calls, []);
+  });
+
+  test('a cut bound of 0 cuts a stream before its first event', async () => {
+    const model = withFaults(anyAnswer(), {
+      rates: { cut: 1 },
+      random: draws(0, 0.99),
+      maxEventsBeforeCut: 0,
+    });
+    const seen: string[] = [];
+    await assert.rejects(async () => {
+      for await (const event of model.getStreamedResponse(modelRequest())) seen.push(event.type);
+    }, { name: 'ModelFaultError', atEvent: 0 });
+    assert.deepEqual(seen, []);
+  });
+});
+
+describe('withFaults: edges', () => {
+  test('an event draw at the eventDelay rate is no delay', async () => {
+    const clock = manualDelay();
+    const model = withFaults(anyAnswer(), {
+      rates: { eventDelay: 0.5 },
+      random: draws(0.9, 0.5, 0.5, 0.5),
+      delay: clock.delay,
+    });
+    const events = await collect(model.getStreamedResponse(modelRequest()));
+    assert.deepEqual(events.map((event) => event.type), [
+      'response_started',
+      'output_text_delta',
+      'response_done',
+    ]);
+    assert.deepEqual(clock.waits, []);
+    assert.deepEqual(model.faults, []);
+  });
+
+  test("another error's advice is the wrapped model's, whatever it says", async () => {
+    const inner = anyAnswer();
+    const asked: unknown[] = [];
+    const model = withFaults({
+      getResponse: (request) => inner.getResponse(request),
+      getStreamedResponse: (request) => inner.getStreamedResponse(request),
+      getRetryAdvice: (request) => {
+        asked.push(request.error);
+        return Promise.resolve({ suggested: true, reason: 'the wrapped model' });
+      },
+    }, { rates: {} });
+    const error = new Error('x');
+    assert.deepEqual(
+      await model.getRetryAdvice({ request: modelRequest(), error, stream: false, attempt: 1 }),
+      { suggested: true, reason: 'the wrapped model' },
+    );
+    assert.deepEqual(asked, [error]);
+  });
+
+  test("assertComplete is the wrapped model's", () => {
+    const model = withFaults(new ScriptedModel([[assistantMessage('never asked')]]), {
+      rates: {},
+    });
+    assert.throws(() => model.assertComplete(), { name: 'UnconsumedModelStepsError' });
+  });
+
+  test('the default delay ends and the model answers, with or without a signal', async () => {
+    for (const signal of [undefined, new AbortController().signal]) {
+      const model = withFaults(anyAnswer(), {
+        rates: { delay: 1 },
+        random: draws(0, 0),
+        delayMs: { min: 0, max: 0 },
+      });
+      const response = await model.getResponse(modelRequest({ signal }));
+      assert.deepEqual(response.output, [assistantMessage('Answer #1.')]);
+      assert.deepEqual(model.faults, [
+        { callIndex: 0, streamed: false, kind: 'delay', atEvent: undefined, delayMs: 0 },
+      ]);
+    }
+  });
+
+  test('the default delay under an aborted signal never asks the model', async () => {
+    let asked = 0;
+    const model = withFaults({
+      getResponse: (request) => {
+        asked++;
+        return anyAnswer().getResponse(request);
+      },
+      getStreamedResponse: (request) => anyAnswer().getStreamedResponse(request),
+    }, { rates: { delay: 1 }, random: draws(0, 0), delayMs: { min: 0, max: 0 } });
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(model.getResponse(modelRequest({ signal: controller.signal })), {
+      name: 'AbortError',
+      callIndex: 0,
+    });
+    assert.equal(asked, 0);
+  });
+
+  test('a default delay that ended leaves no abort listener on the signal', async () => {
+    // A run's signal outlives its calls: a listener left behind per delay would pile up.
+    const signal = new AbortController().signal;
+    const listening = new Set<unknown>();
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = ((type: string, listener: unknown, options?: unknown) => {
+      if (type === 'abort') listening.add(listener);
+      add(type, listener as EventListener, options as AddEventListenerOptions);
+    }) as typeof signal.addEventListener;
+    signal.removeEventListener = ((type: string, listener: unknown, options?: unknown) => {
+      if (type === 'abort') listening.delete(listener);
+      remove(type, listener as EventListener, options as EventListenerOptions);
+    }) as typeof signal.removeEventListener;
+    const model = withFaults(anyAnswer(), {
+      rates: { delay: 1 },
+      random: draws(0, 0, 0, 0),
+      delayMs: { min: 0, max: 0 },
+    });
+    await model.getResponse(modelRequest({ signal }));
+    await model.getResponse(modelRequest({ signal }));
+    assert.equal(listening.size, 0);
+  });
+
+  test('a seed gives the same draws on every runtime (mulberry32)', async () => {
+    const model = withFaults(anyAnswer(), {
+      seed: 42,
+      rates: { delay: 1 },
+      delay: () => Promise.resolve(),
+    });
+    for (let call = 0; call < 5; call++) await model.getResponse(modelRequest());
+    // The delays in 0..1000 from every second draw of mulberry32(42).
+    assert.deepEqual(model.faults.map((fault) => fault.delayMs), [448, 670, 527, 625, 472]);
+    // mulberry32(1)'s first draw, 0.627..., is past an error band of 0.62 and inside one of 0.63.
+    for (const [error, kinds] of [[0.62, []], [0.63, ['error']]] as const) {
+      const seeded = withFaults(anyAnswer(), { rates: { error } });
+      await seeded.getResponse(modelRequest()).catch(() => undefined);
+      assert.deepEqual(seeded.faults.map((fault) => fault.kind), kinds);
+    }
+  });
+
+  test('an error injected into a streaming call says so', async () => {
+    const model = withFaults(anyAnswer(), { rates: { error: 1 }, random: draws(0) });
+    await assert.rejects(collect(model.getStreamedResponse(modelRequest())), {
+      name: 'ModelFaultError',
+      kind: 'error',
+      streamed: true,
+      message: 'withFaults injected a model error into streaming call #1. Same seed, same ' +
+        'faults: set rates.error to 0 to run without it.',
+    });
   });
 });
