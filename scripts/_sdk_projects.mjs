@@ -45,6 +45,7 @@ export const doubleGroups = [
     'scripted_model_property',
     'model_(abort|differential|errors|hold|steps|streaming|stream_synthesis|boundary_census)',
     'model_error_stacks',
+    'user_frame',
     'scripted_model_options',
     'model_(step_types|streamed_text|text_chunks|usage)',
     'recipes/(fixed_response|tool_workflow|request_aware_response|slow_model|workflow_drift)',

@@ -292,6 +292,8 @@ const testSets = [
   ]],
   [/^testing\/auto_model\/hosted_calls/, ['hosted_calls', 'explore_agent', 'auto_model']],
   [/^testing\/faults\/with_faults/, ['with_faults']],
+  // The stack taker of errors thrown straight to the test: its own test, then ScriptedModel's.
+  [/^testing\/model\/_user_frame/, ['user_frame', 'model_error_stacks']],
   // The env edge of exploreAgent's default seed: the tests that set SCRIPTED_AGENTS_SEED.
   [/^runner\/explore_seed/, ['explore_agent_runner', 'explore_agent_errors']],
   // The runner integration's shared core (the per-runner entries run only inside their runners,
