@@ -42,8 +42,7 @@ export function explorationSeedFromEnv(): number | undefined {
   try {
     text = env[EXPLORATION_SEED_VARIABLE];
   } catch {
-    // Deno without --allow-env: no variable.
-    return undefined;
+    // Deno without --allow-env: no variable, which reads as unset below.
   }
   return parseExplorationSeed(text, EXPLORATION_SEED_VARIABLE);
 }

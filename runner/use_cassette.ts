@@ -7,10 +7,8 @@
 
 import { stat } from 'node:fs/promises';
 import { env } from 'node:process';
-import type { Cassette } from '../cassette/mod.ts';
+import type { Cassette, CassetteMode } from '../cassette/mod.ts';
 import type * as CassetteFiles from '../cassette_fs/mod.ts';
-import type { OpenCassetteOptions } from '../cassette_fs/mod.ts';
-import type { CassetteMode } from '../cassette/mod.ts';
 import { existingSession } from './_session.ts';
 import { testCassettePath, type TestCassettePathOptions } from './cassette_path.ts';
 import { MissingTestCassetteError, SharedCassetteError } from './runner_errors.ts';
@@ -20,7 +18,8 @@ import { MissingTestCassetteError, SharedCassetteError } from './runner_errors.t
  * usual cassette options (`provider` to record from, `normalize`, `redact`,
  * and `mode`, which overrides the habits below).
  */
-export interface UseCassetteOptions extends OpenCassetteOptions, TestCassettePathOptions {}
+export interface UseCassetteOptions
+  extends CassetteFiles.OpenCassetteOptions, TestCassettePathOptions {}
 
 /**
  * Opens the running test's cassette, `__cassettes__/<test file>/<describe › test>.json`

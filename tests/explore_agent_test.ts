@@ -142,6 +142,30 @@ describe('exploreAgent', () => {
     assert.deepEqual(passed, { runs: 40, seed: 1 });
   });
 
+  test('a returned value that only looks like a run result gives the check the model calls as the trajectory', async () => {
+    const seen: unknown[] = [];
+    await exploreAgent(async (model) => {
+      const agent = new Agent({ name: 'Greeter', model });
+      const result = await new Runner({ tracingDisabled: true }).run(agent, 'hi');
+      // Has `newItems` and `state`, so it is taken for a run result, but its items cannot be read.
+      return { lookalike: { newItems: 5, state: {} }, answer: result.finalOutput };
+    }, {
+      seed: 3,
+      runs: 2,
+      check: (_outcome, steps) => {
+        seen.push(steps);
+        return true;
+      },
+    });
+    assert.equal(seen.length, 2);
+    for (const steps of seen) {
+      assert.ok(Array.isArray(steps));
+      const kinds = (steps as { kind: string; final?: boolean }[]).map((step) => step.kind);
+      assert.deepEqual(kinds, ['input', 'message']);
+      assert.deepEqual(steps[0], { kind: 'input', text: 'hi' });
+    }
+  });
+
   test('streamed runs find the same bug with the same script', async () => {
     const error = await deskFailure({ stream: true });
     assert.equal(error.script, DESK_SCRIPT);

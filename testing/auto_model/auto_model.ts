@@ -77,6 +77,11 @@ import { assertOwnerRunning } from '../../_internal/ended_test_error.ts';
 const DOUBLE = 'AutoModel';
 /** Candidates tried against a richer schema's own validation before giving up. */
 const VALIDATION_ATTEMPTS = 12;
+/**
+ * The value generator, loaded with the first value a model makes rather than with the testing
+ * entry; kept so that later calls await a settled promise instead of asking the module map.
+ */
+let schemaValues: Promise<typeof import('../_shared/_schema_values.ts')> | undefined;
 
 type Tool = ModelRequest['tools'][number];
 type Item = { type?: unknown; name?: unknown; providerData?: Record<string, unknown> };
@@ -447,8 +452,7 @@ export class AutoModel implements Model {
     const baseSeed =
       ((this.#options.seed ?? 0) * 31 + hashString(`${target.kind}:${target.name}`)) >>>
       0;
-    // The generator loads with the first value a model makes, not with the testing entry.
-    const { generateSchemaValue } = await import('../_shared/_schema_values.ts');
+    const { generateSchemaValue } = await (schemaValues ??= import('../_shared/_schema_values.ts'));
     let rejection: { path: string; message: string } | undefined;
     for (let attempt = 0; attempt < (standard === undefined ? 1 : VALIDATION_ATTEMPTS); attempt++) {
       const result = generateSchemaValue(json, { seed: (baseSeed + attempt * 7919) >>> 0 });

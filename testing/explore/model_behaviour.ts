@@ -67,6 +67,13 @@ import type {
 } from './model_behaviour_types.ts';
 
 /**
+ * The answer reader and its value generator, loaded with the first call a behaviour answers
+ * rather than with the testing entry, which most test files import without exploring; kept so
+ * that later calls await a settled promise instead of asking the module map.
+ */
+let answerReader: Promise<typeof import('./_explore_answer.ts')> | undefined;
+
+/**
  * A `Model` (and `ModelProvider`) that plays a {@linkcode ModelBehaviour}:
  * call #n reads `behaviour.calls[n]` against its request (a call past the end,
  * or past `maxCalls`, gives the final answer). Give it to every agent of the
@@ -200,9 +207,7 @@ export class BehaviourModel implements Model, ModelProvider {
   }
 
   async #answer(call: RecordedModelCall, request: ModelRequest, route: string) {
-    // The answer reader and its value generator load with the first call a behaviour answers,
-    // not with the testing entry, which most test files import without exploring.
-    const { answer } = await import('./_explore_answer.ts');
+    const { answer } = await (answerReader ??= import('./_explore_answer.ts'));
     const chosen = await answer(
       this.#behaviour.calls[call.index],
       request,
