@@ -96,7 +96,7 @@ const allTests = () =>
  */
 const testSets = [
   // More specific prefixes first: the first matching line wins.
-  [/^testing\/auto_model\/auto_model/, ['auto_model']],
+  [/^testing\/auto_model\/auto_model/, ['auto_model', 'runner_ended_test_double']],
   // The viewer: rendering and diff (recording_view_test), the tool that uses them (cli_test).
   [/^cassette\/(recording_view|_view_)/, ['recording_view', 'cli']],
   [/^cassette\/_expiry/, ['cassette_provenance', 'cli']],

@@ -3,7 +3,7 @@
 // tool's schema does not declare. Each is an error naming the nearest real name, never a
 // silent no-op, and it is kept in the model's failures for teardown.
 import assert from 'node:assert/strict';
-import { Agent, Runner, tool } from '@openai/agents';
+import { Agent, Runner, tool, webSearchTool } from '@openai/agents';
 import { z } from 'zod';
 import { AutoModel, AutoModelUnknownNameError, DoubleFailuresError } from 'scripted-agents/testing';
 import { describe, test } from './_harness.ts';
@@ -68,6 +68,20 @@ describe('AutoModel unknown names', () => {
       'AutoModel option tools names "lookupOrder", but no request up to call #1 (the final ' +
         'answer) offered it. Offered: lookup_order, escalate. Did you mean "lookup_order"?',
     );
+    assert.deepEqual(seen, []);
+  });
+
+  test('a tools entry naming a hosted tool fails: the option lists function tools only', async () => {
+    const seen: string[] = [];
+    const model = new AutoModel({ tools: ['web_search'] });
+    const agent = new Agent({
+      name: 'Support',
+      model,
+      tools: [webSearchTool(), ...supportTools(seen)],
+    });
+    const error = await failureOf(model, agent);
+    assert.equal(error.unknownName, 'web_search');
+    assert.deepEqual(error.knownNames, ['lookup_order', 'escalate']);
     assert.deepEqual(seen, []);
   });
 
