@@ -133,21 +133,26 @@ export class ToolOutcomeBook {
   /**
    * The first outcome `input` proves wrong, in input order. Every pending call
    * of the group whose result `input` carries is settled and forgotten, failed
-   * or not, so each is judged once.
+   * or not, so each is judged once, by the latest result with its id. The input
+   * is read from its end, where a model's new results are, and only until no
+   * call is pending: a tool loop's history grows with every call, and reading
+   * all of it each time made the check quadratic in the run's length.
    */
   settle(input: unknown): ToolOutcome | undefined {
     if (!Array.isArray(input) || !this.#hasPending()) return undefined;
     let found: ToolOutcome | undefined;
-    for (const item of input) {
+    for (let index = input.length - 1; index >= 0; index--) {
+      const item: unknown = input[index];
       if (!isLoose(item) || item.type !== 'function_call_result') continue;
-      const callId = String(item.callId);
-      const call = this.#take(callId);
-      if (call === undefined || found !== undefined) continue;
+      const call = this.#take(String(item.callId));
+      if (call === undefined) continue;
       const failure = toolFailureOf(item.output, call.toolName);
+      // Read backwards, the outcome kept last is the first in input order.
       if (failure !== undefined && !call.expectError) found = { type: 'failed', call, failure };
       if (failure === undefined && call.expectError) {
         found = { type: 'succeeded', call, result: item.output };
       }
+      if (!this.#hasPending()) break;
     }
     return found;
   }

@@ -116,6 +116,17 @@ describe('tool outcomes: the SDK default texts', () => {
 });
 
 describe('tool outcomes: the book', () => {
+  test("a call's own function_call item is not its result: without one the call stays pending", () => {
+    const book = new ToolOutcomeBook();
+    book.remember(pending('a', { expectError: true }));
+    const call = { type: 'function_call', callId: 'a', name: 't', arguments: '{}' };
+    assert.equal(book.settle([call]), undefined);
+    assert.deepEqual(book.unconfirmed().map((entry) => entry.callId), ['a']);
+    const outcome = book.settle([call, result('a', RUNNING)]);
+    assert.equal(outcome, undefined, 'the expected failure came');
+    assert.deepEqual(book.unconfirmed(), []);
+  });
+
   test('a failure is found once; a success forgets the call', () => {
     const book = new ToolOutcomeBook();
     book.remember(pending('a'));
@@ -325,7 +336,7 @@ describe('tool outcomes: the messages ScriptCheck makes of them', () => {
 });
 
 describe('tool outcomes: the book against a plain map', () => {
-  test('property: settle finds the first wrong outcome of the pending calls, each once', () => {
+  test('property: settle finds the first wrong outcome of the pending calls, each once, by its latest result', () => {
     const id = fc.constantFrom('a', 'b', 'c', 'd');
     const op = fc.oneof(
       fc.record({ type: fc.constant('remember' as const), id, expectError: fc.boolean() }),
@@ -348,15 +359,19 @@ describe('tool outcomes: the book against a plain map', () => {
             book.forget(step.id);
             model.delete(step.id);
           } else {
+            // Each pending call is judged by the latest result with its id.
             let expected: string | undefined;
-            for (const { id: callId, failed } of step.results) {
-              const expectError = model.get(callId);
-              if (expectError === undefined) continue;
-              model.delete(callId);
-              if (expected === undefined && failed !== expectError) {
+            const judged = step.results.map(({ id: callId }, index) =>
+              model.has(callId) &&
+              step.results.findLastIndex((entry) => entry.id === callId) === index
+            );
+            step.results.forEach(({ id: callId, failed }, index) => {
+              if (!judged[index]) return;
+              if (expected === undefined && failed !== model.get(callId)) {
                 expected = `${failed ? 'failed' : 'succeeded'} ${callId}`;
               }
-            }
+            });
+            for (const { id: callId } of step.results) model.delete(callId);
             const outcome = book.settle(
               step.results.map((entry) => result(entry.id, entry.failed ? RUNNING : 'ok')),
             );
