@@ -27,20 +27,13 @@ import {
 } from '../testing/model/output_item_builders.ts';
 import { describe, test } from './_harness.ts';
 import { checkAsyncProperty } from './_property.ts';
+import { modelRequest } from './_model_fixtures.ts';
 
 const ALL_MODES = ['valid', 'boundary', 'invalid'] as const;
 
-/** A request with a text output and nothing to call, plus `extra`. */
+/** A request with a text input and output and nothing to call, plus `extra`. */
 function request(extra: Record<string, unknown> = {}): ModelRequest {
-  return {
-    input: 'Hi',
-    modelSettings: {},
-    tools: [],
-    handoffs: [],
-    outputType: 'text',
-    tracing: false,
-    ...extra,
-  } as unknown as ModelRequest;
+  return modelRequest({ input: 'Hi', ...extra } as Partial<ModelRequest>);
 }
 
 const choosing = (toolChoice: string, extra: Record<string, unknown> = {}) =>
