@@ -169,7 +169,13 @@ function moduleText(esm, { imports, body, names }) {
   return `${head}${body}${tail}\n`;
 }
 
-/** Links everything of the repository's node_modules, plus the built package as `scripted-agents`. */
+/**
+ * Links everything of the repository's node_modules, and copies the built
+ * package in as `scripted-agents`, as an install would put it. A link to `npm/`
+ * would not do: its real path is outside any node_modules, so Vitest takes the
+ * package for the project's own source and transforms every module of it
+ * (measured on one generated file: 1.28× the SDK's doubles linked, 1.06× copied).
+ */
 function linkModules(dir) {
   const modules = path.join(dir, 'node_modules');
   fs.mkdirSync(modules, { recursive: true });
@@ -177,7 +183,13 @@ function linkModules(dir) {
     if (name.startsWith('.')) continue;
     fs.symlinkSync(path.join(root, 'node_modules', name), path.join(modules, name));
   }
-  fs.symlinkSync(path.join(root, 'npm'), path.join(modules, 'scripted-agents'));
+  const built = path.join(root, 'npm');
+  const ownTests = [path.join(built, 'tests'), path.join(built, 'esm', 'tests')];
+  fs.cpSync(built, path.join(modules, 'scripted-agents'), {
+    recursive: true,
+    filter: (source) =>
+      !ownTests.some((dir) => source === dir || source.startsWith(dir + path.sep)),
+  });
 }
 
 /** Writes one suite project; returns the command that runs it. */
