@@ -176,7 +176,7 @@ function moduleText(esm, { imports, body, names }) {
  * package for the project's own source and transforms every module of it
  * (measured on one generated file: 1.28× the SDK's doubles linked, 1.06× copied).
  */
-function linkModules(dir) {
+function installModules(dir) {
   const modules = path.join(dir, 'node_modules');
   fs.mkdirSync(modules, { recursive: true });
   for (const name of fs.readdirSync(path.join(root, 'node_modules'))) {
@@ -197,7 +197,7 @@ function writeSuite({ runner, contender, files, tests, empty }) {
   const dir = path.join(scratch, `${runner}-${contender}-${empty ? `empty${tests}` : 'loop'}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'test'), { recursive: true });
-  linkModules(dir);
+  installModules(dir);
   const esm = runner !== 'jest';
   const entry = contender === 'ours+entry';
   fs.writeFileSync(

@@ -297,6 +297,13 @@ function instructionTarget(runtime, script) {
     ];
 }
 
+/** A bench script's arguments: turns, contender, and the file it replays, if any. */
+const scriptArgs = (turns, contender, file) => [
+  String(turns),
+  contender,
+  ...(file === undefined ? [] : [file]),
+];
+
 /**
  * Runs each contender once for one turn, outside valgrind and uncounted. The
  * first Deno run after the sources changed transpiles them (about 1 G
@@ -307,10 +314,9 @@ function instructionTarget(runtime, script) {
 function warmUp(runtime, contenders, { script = 'one_loop', fileOf = () => undefined } = {}) {
   const [command, ...args] = instructionTarget(runtime, script);
   for (const contender of contenders) {
-    const file = fileOf(contender);
     const res = spawnSync(
       command,
-      [...args, '1', contender, ...(file === undefined ? [] : [file])],
+      [...args, ...scriptArgs(1, contender, fileOf(contender))],
       {
         cwd: runtime === 'node' ? scratch : root,
         stdio: ['ignore', 'ignore', 'pipe'],
@@ -337,9 +343,7 @@ function countInstructions(runtime, turns, contender, file, script = 'one_loop')
       '--cache-sim=no',
       '--cachegrind-out-file=/dev/null',
       ...target,
-      String(turns),
-      contender,
-      ...(file === undefined ? [] : [file]),
+      ...scriptArgs(turns, contender, file),
     ], { cwd: runtime === 'node' ? scratch : root, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
