@@ -43,7 +43,9 @@ const neverBundle = [
 /**
  * testing/sandbox/_sdk_sandbox.ts loads the SDK's optional sandbox entry with a top-level
  * `await import()`, which CommonJS cannot express. In the CommonJS build the same
- * module is a `require` in a `try`/`catch`: synchronous there, with the same exports.
+ * module is a `require` in a `try`/`catch`, with the same exports. A `require` is
+ * synchronous, so it waits for the first call: a Jest file that creates no sandbox
+ * double never loads the sandbox entry.
  */
 const commonJsSdkSandbox = {
   name: 'scripted-agents:commonjs-sdk-sandbox',
@@ -52,22 +54,28 @@ const commonJsSdkSandbox = {
     handler(id) {
       if (!/[\\/]testing[\\/]sandbox[\\/]_sdk_sandbox\.ts$/.test(id)) return null;
       const source = readFileSync(id, 'utf8');
-      const loader = /^export const sdkSandbox: SdkSandboxLoad = await import\([^;]*;$/ms;
+      const loader =
+        /^const loaded: SdkSandboxLoad = await import\([^;]*;\n\n(\/\*\*[^\n]*\*\/\n)export function loadSdkSandbox\(\): SdkSandboxLoad \{\n  return loaded;\n\}$/ms;
       if (!loader.test(source)) {
         throw new Error(`${id}: the sandbox loader no longer reads as the CommonJS build expects`);
       }
       return source.replace(
         loader,
-        [
-          'declare const require: (id: string) => SdkSandbox;',
-          'export const sdkSandbox: SdkSandboxLoad = (() => {',
-          '  try {',
-          "    return { module: require('@openai/agents-core/sandbox') };",
-          '  } catch (error) {',
-          '    return { error };',
-          '  }',
-          '})();',
-        ].join('\n'),
+        (_match, doc) =>
+          [
+            'declare const require: (id: string) => SdkSandbox;',
+            'let loaded: SdkSandboxLoad | undefined;',
+            '',
+            `${doc}export function loadSdkSandbox(): SdkSandboxLoad {`,
+            '  if (loaded) return loaded;',
+            '  try {',
+            "    loaded = { module: require('@openai/agents-core/sandbox') };",
+            '  } catch (error) {',
+            '    loaded = { error };',
+            '  }',
+            '  return loaded;',
+            '}',
+          ].join('\n'),
       );
     },
   },

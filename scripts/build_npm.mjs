@@ -418,6 +418,13 @@ function smokeTest() {
 const assert = require('node:assert/strict');
 const specifiers = ${JSON.stringify(specifiers)};
 (async () => {
+  // Under require, the SDK's sandbox entry loads with the first sandbox double, not before.
+  const sandboxId = require.resolve('@openai/agents-core/sandbox');
+  const testing = require('scripted-agents/testing');
+  assert.ok(!(sandboxId in require.cache), 'scripted-agents/testing required the sandbox entry at load');
+  const sandbox = testing.scriptedSandboxSession();
+  assert.ok(sandboxId in require.cache, 'a sandbox double did not load the sandbox entry');
+  assert.ok(sandbox.state.manifest instanceof require(sandboxId).Manifest);
   const keys = {};
   for (const specifier of specifiers) {
     const cjs = require(specifier);

@@ -8,7 +8,7 @@ import {
   scriptedSandboxSession,
 } from 'scripted-agents/testing';
 import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
-import { requireSdkSandbox, sandboxSdkFloor, sdkSandbox } from '../testing/sandbox/_sdk_sandbox.ts';
+import { loadSdkSandbox, requireSdkSandbox, sandboxSdkFloor } from '../testing/sandbox/_sdk_sandbox.ts';
 import { describe, test } from './_harness.ts';
 import { runner } from './_model_fixtures.ts';
 
@@ -87,6 +87,8 @@ describe('the SDK sandbox entry is optional', () => {
   });
 
   test('the loader hands back the entry it loaded, or the error loading it raised', () => {
+    const sdkSandbox = loadSdkSandbox();
+    assert.equal(loadSdkSandbox(), sdkSandbox, 'loaded once');
     if (sandboxEntry.module) {
       assert.deepEqual(Object.keys(sdkSandbox), ['module']);
       assert.equal(sdkSandbox.module, sandboxEntry.module);

@@ -38,7 +38,7 @@
  * @module
  */
 
-import { requireSdkSandbox, sdkSandbox } from './_sdk_sandbox.ts';
+import { loadSdkSandbox, requireSdkSandbox } from './_sdk_sandbox.ts';
 import { ordinal } from '../../_internal/format.ts';
 import { attempt } from '../../_internal/attempt.ts';
 import { FailureLog } from '../../_internal/failure_log.ts';
@@ -242,7 +242,7 @@ function normalizeStep(input: unknown, inputIndex: number): Step {
  */
 function snapshotArgs(method: string, args: readonly unknown[]): unknown[] {
   const copy = snapshotValue(args.slice());
-  const sandbox = sdkSandbox.module;
+  const sandbox = loadSdkSandbox().module;
   if (method === 'applyManifest' && sandbox && args[0] instanceof sandbox.Manifest) {
     copy[0] = sandbox.cloneManifest(args[0]);
   }
