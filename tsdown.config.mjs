@@ -55,7 +55,7 @@ const commonJsSdkSandbox = {
       if (!/[\\/]testing[\\/]sandbox[\\/]_sdk_sandbox\.ts$/.test(id)) return null;
       const source = readFileSync(id, 'utf8');
       const loader =
-        /^const loaded: SdkSandboxLoad = await import\([^;]*;\n\n(\/\*\*[^\n]*\*\/\n)export function loadSdkSandbox\(\): SdkSandboxLoad \{\n  return loaded;\n\}$/ms;
+        /^const loaded: SdkSandboxLoad = await import\([^;]*;\n\n(\/\*\*[^\n]*\*\/\n)export function loadSdkSandbox\(\): SdkSandboxLoad \{\n {2}return loaded;\n\}$/ms;
       if (!loader.test(source)) {
         throw new Error(`${id}: the sandbox loader no longer reads as the CommonJS build expects`);
       }

@@ -8,7 +8,11 @@ import {
   scriptedSandboxSession,
 } from 'scripted-agents/testing';
 import { ScriptedRealtimeTransport } from 'scripted-agents/realtime_testing';
-import { loadSdkSandbox, requireSdkSandbox, sandboxSdkFloor } from '../testing/sandbox/_sdk_sandbox.ts';
+import {
+  loadSdkSandbox,
+  requireSdkSandbox,
+  sandboxSdkFloor,
+} from '../testing/sandbox/_sdk_sandbox.ts';
 import { describe, test } from './_harness.ts';
 import { runner } from './_model_fixtures.ts';
 
