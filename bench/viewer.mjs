@@ -24,7 +24,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const deno = path.join(root, 'node_modules', '.bin', 'deno');
 
-function chromium() {
+/** The Chromium the viewer row drives, or `undefined` when this machine has none. */
+export function chromium() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
     const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });

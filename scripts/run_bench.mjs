@@ -865,6 +865,17 @@ function markdown(runs, nodeOurs, started, loads) {
 // ---------------------------------------------------------------------------
 
 const started = new Date();
+// The viewer row comes last, after most of an hour of measuring: a missing browser fails now.
+if (!args.includes('--no-viewer')) {
+  const { chromium } = await import('../bench/viewer.mjs');
+  if (chromium() === undefined) {
+    console.error(
+      'run_bench: the viewer row needs Chromium, and none was found. Install it ' +
+        '(Debian: apt-get install chromium), point CHROMIUM_PATH at one, or pass --no-viewer.',
+    );
+    process.exit(2);
+  }
+}
 const loads = { start: os.loadavg().map((l) => l.toFixed(1)).join(' '), end: '' };
 if (args.includes('--build')) {
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
