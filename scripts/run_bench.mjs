@@ -869,9 +869,9 @@ const started = new Date();
 if (!args.includes('--no-viewer')) {
   const { chromium } = await import('../bench/viewer.mjs');
   if (chromium() === undefined) {
-    console.error(
+    process.stderr.write(
       'run_bench: the viewer row needs Chromium, and none was found. Install it ' +
-        '(Debian: apt-get install chromium), point CHROMIUM_PATH at one, or pass --no-viewer.',
+        '(Debian: apt-get install chromium), point CHROMIUM_PATH at one, or pass --no-viewer.\n',
     );
     process.exit(2);
   }
